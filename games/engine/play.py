@@ -1,0 +1,75 @@
+"""Driving a hand: deal from a shuffled deck and ask a chooser for every decision.
+
+Used by the benchmark, the property tests and the bots; the service deals the same way.
+
+>>> from random import Random
+>>> from games.engine.rules import Rules, Stakes
+>>> hand = play_hand(Rules(), Stakes(1, 2, 5, 10), [100, 100, 100], Random(7), random_choice)
+>>> hand.is_over, sum(p.stack for p in hand.players)
+(True, 300)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from games.engine.cards import Card, Shuffler, shuffled_deck
+from games.engine.rules import Rules, Stakes
+from games.engine.state import HandState, Option
+
+
+class Chooser(Protocol):
+    """Picks one of the legal options for the player to act."""
+
+    def __call__(self, state: HandState, options: list[Option]) -> Option: ...
+
+
+class Picker(Protocol):
+    """What :func:`random_choice` needs of an RNG."""
+
+    def choice(self, seq: Sequence[Option], /) -> Option: ...
+
+
+def deal_pending(state: HandState, deck: list[Card]) -> None:
+    """Deal every card the hand needs now, from the top (end) of ``deck``."""
+    while state.next_deal is not None:
+        slot = state.next_deal
+        if not deck and slot.player is None and not slot.burn and state.burned:
+            # Eight players and burn cards can empty the deck before the community card:
+            # it then comes from the burned cards.
+            deck.append(state.burned[0])
+        state.deal(deck.pop())
+
+
+def play_hand(
+    rules: Rules,
+    stakes: Stakes,
+    stacks: Sequence[int],
+    rng: Shuffler,
+    choose: Callable[[HandState, list[Option]], Option],
+) -> HandState:
+    """Play one hand to the end with a deck shuffled by ``rng``."""
+    state = HandState(rules, stakes, stacks)
+    deck = shuffled_deck(rng)
+    while not state.is_over:
+        deal_pending(state, deck)
+        if state.is_over:
+            break
+        option = choose(state, state.legal_actions())
+        state.act(option.action, option.to)
+    return state
+
+
+def random_choice_with(rng: Picker) -> Callable[[HandState, list[Option]], Option]:
+    """A chooser that picks uniformly among the legal options."""
+
+    def choose(state: HandState, options: list[Option]) -> Option:
+        return rng.choice(options)
+
+    return choose
+
+
+def random_choice(state: HandState, options: list[Option]) -> Option:
+    """Pick the first option that is not a fold, else fold (deterministic; for examples)."""
+    return next((o for o in options if o.action != "fold"), options[0])

@@ -1,0 +1,133 @@
+"""The rules of a hand as data: variant, house-rule options, stakes and streets.
+
+Everything here is a frozen value; the state machine reads it and never branches on raw
+street numbers or variant strings scattered through the code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+from typing import Any, Final
+
+
+class Variant(StrEnum):
+    """The three games (RULES.md section 1)."""
+
+    STUD_HI = "stud_hi"
+    STUD_8 = "stud_8"
+    RAZZ = "razz"
+
+
+class ShowdownOrder(StrEnum):
+    """Who shows first when the last round had no bet (RULES.md section 6)."""
+
+    LAST_AGGRESSOR = "last_aggressor"
+    SEAT_ORDER = "seat_order"
+    BEST_BOARD = "best_board"
+
+
+class BoardTie(StrEnum):
+    """How equal boards decide who acts first (RULES.md 4.7)."""
+
+    SEAT = "seat"
+    SUIT = "suit"
+
+
+CAP: Final = 4
+"""One bet plus three raises per betting round (RULES.md 4.9)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A variant and its house-rule options, each with the rule book's default."""
+
+    variant: Variant = Variant.STUD_HI
+    low_qualifier: int | None = 8
+    open_pair_double: bool = True
+    board_tie: BoardTie = BoardTie.SEAT
+    showdown_order: ShowdownOrder = ShowdownOrder.LAST_AGGRESSOR
+    uncap_heads_up: bool = False
+    burn_cards: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "variant", Variant(self.variant))
+        object.__setattr__(self, "board_tie", BoardTie(self.board_tie))
+        object.__setattr__(self, "showdown_order", ShowdownOrder(self.showdown_order))
+        if self.low_qualifier is not None and not 5 <= self.low_qualifier <= 13:
+            raise ValueError(
+                f"low_qualifier must be 5..13 or None, not {self.low_qualifier!r} (8 is usual)"
+            )
+
+    @property
+    def plays_high(self) -> bool:
+        """Whether a high hand wins all or half of the pot."""
+        return self.variant is not Variant.RAZZ
+
+    @property
+    def plays_low(self) -> bool:
+        """Whether a low hand wins all or half of the pot."""
+        return self.variant is not Variant.STUD_HI
+
+    @property
+    def low_boards_lead(self) -> bool:
+        """In razz the lowest board acts first and the highest card brings in."""
+        return self.variant is Variant.RAZZ
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {key: str(value) if isinstance(value, StrEnum) else value
+                for key, value in asdict(self).items()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """The inverse of :meth:`to_dict`."""
+        return cls(**data)
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """One limit level: ante, bring-in, small bet and big bet, in the smallest chip unit."""
+
+    ante: int
+    bring_in: int
+    small_bet: int
+    big_bet: int
+
+    def __post_init__(self) -> None:
+        for name in ("ante", "bring_in", "small_bet", "big_bet"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ValueError(f"stakes: {name} must be a whole number of chips >= 0, not {value!r}")
+        if not 0 < self.bring_in < self.small_bet <= self.big_bet:
+            raise ValueError(
+                "stakes: need 0 < bring_in < small_bet <= big_bet "
+                f"(got bring_in {self.bring_in}, small_bet {self.small_bet}, big_bet {self.big_bet})"
+            )
+
+    def to_dict(self) -> dict[str, int]:
+        """A JSON-ready dict."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, int]) -> Stakes:
+        """The inverse of :meth:`to_dict`."""
+        return cls(**data)
+
+
+@dataclass(frozen=True, slots=True)
+class Street:
+    """One street: the cards each player gets (True = face up) and its bet size."""
+
+    name: str
+    faces: tuple[bool, ...]
+    big: bool
+
+
+STREETS: Final = (
+    Street("third", (False, False, True), big=False),
+    Street("fourth", (True,), big=False),
+    Street("fifth", (True,), big=True),
+    Street("sixth", (True,), big=True),
+    Street("seventh", (False,), big=True),
+)

@@ -1,0 +1,139 @@
+"""What a seat or an observer may see of a hand, and of its log (RULES.md 10).
+
+This is the one place that decides visibility: a player sees their own down cards, every up
+card, the community card, and other players' down cards only once shown at showdown. Nobody
+sees burn cards, undealt cards or how the deck was shuffled.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.boards import high_board_key, low_board_key
+from games.engine.evaluation import describe_high, describe_low, high_value, low8_value, low_value
+from games.engine.rules import Variant
+from games.engine.state import Event, HandState, Phase
+
+HIDDEN = "??"
+
+
+def view_for(state: HandState, viewer: int | None) -> dict[str, Any]:
+    """The hand as player ``viewer`` sees it (None: an observer).
+
+    Includes streets, pots, stacks, boards, whose turn, and the legal actions with their
+    amounts when it is the viewer's turn. Never another player's unshown down card.
+    """
+    players = []
+    for i, p in enumerate(state.players):
+        sees_down = i == viewer or p.shown
+        entry: dict[str, Any] = {
+            "player": i,
+            "stack": p.stack,
+            "street_bet": p.street_bet,
+            "in_pot": p.total_in,
+            "folded": p.folded,
+            "all_in": p.stack == 0 and not p.folded,
+            "shown": p.shown,
+            "mucked": p.mucked,
+            "up": [_card(c) for c in p.up],
+            "down": [_card(c) if sees_down else HIDDEN for c in p.down],
+        }
+        if sees_down and None not in state.hole_cards(i) and len(state.hole_cards(i)) >= 5:
+            entry["hand"] = _hand_names(state, i)
+        players.append(entry)
+    your_turn = viewer is not None and viewer in state.candidates and state.phase in (
+        Phase.BRING_IN,
+        Phase.BETTING,
+        Phase.SHOWDOWN,
+    )
+    view: dict[str, Any] = {
+        "variant": str(state.rules.variant),
+        "street": state.street_name,
+        "phase": str(state.phase),
+        "stakes": state.stakes.to_dict(),
+        "community": _card(state.community),
+        "pots": [{"amount": amount, "eligible": list(eligible)} for amount, eligible in state.pots()]
+        if not state.is_over
+        else [],
+        "bet_level": state.bet_level,
+        "to_act": list(state.candidates),
+        "players": players,
+        "leaders": _leaders(state),
+        "legal_actions": [o.to_dict() for o in state.legal_actions()] if your_turn else [],
+        "winners": _winners(state),
+    }
+    if viewer is not None:
+        view["you"] = viewer
+    return view
+
+
+def event_for(event: Event, viewer: int | None, state: HandState) -> Event | None:
+    """The event as ``viewer`` may see it, or None if it shows nothing to them.
+
+    Down cards stay hidden unless the viewer owns them or their owner has shown them in
+    ``state`` (pass the hand's current state); burn cards are never shown.
+    """
+    kind = event["type"]
+    if kind == "burn":
+        return {"type": "burn", "card": HIDDEN}
+    if kind == "deal" and not event["up"] and event["player"] is not None:
+        owner = event["player"]
+        if owner != viewer and not state.players[owner].shown:
+            return {**event, "card": HIDDEN}
+    return dict(event)
+
+
+def log_for(state: HandState, viewer: int | None) -> list[Event]:
+    """The whole log as ``viewer`` may see it."""
+    return [e for e in (event_for(event, viewer, state) for event in state.log) if e is not None]
+
+
+def _card(card: Any) -> str | None:
+    return None if card is None else repr(card)
+
+
+def _hand_names(state: HandState, i: int) -> dict[str, str | None]:
+    cards = state.hole_cards(i)
+    names: dict[str, str | None] = {}
+    if state.rules.plays_high:
+        names["high"] = describe_high(high_value(cards))  # type: ignore[arg-type]
+    if state.rules.variant is Variant.RAZZ:
+        names["low"] = describe_low(low_value(cards))  # type: ignore[arg-type]
+    elif state.rules.variant is Variant.STUD_8:
+        low = low8_value(cards, state.rules.low_qualifier)  # type: ignore[arg-type]
+        names["low"] = describe_low(low) if low is not None else None
+    return names
+
+
+def _leaders(state: HandState) -> dict[str, int | None]:
+    """Which exposed board leads high and which leads low (stud_8 shows both)."""
+    live = [
+        i for i, p in enumerate(state.players)
+        if not p.folded and p.up and None not in p.up
+    ]
+    if not live:
+        return {}
+    leaders: dict[str, int | None] = {}
+    if state.rules.plays_high:
+        leaders["high"] = max(live, key=lambda i: (high_board_key(state.board(i)), -i))  # type: ignore[arg-type]
+    if state.rules.plays_low:
+        leaders["low"] = max(live, key=lambda i: (low_board_key(state.board(i)), -i))  # type: ignore[arg-type]
+    return leaders
+
+
+def _winners(state: HandState) -> list[dict[str, Any]]:
+    """The awards, once the hand is over, with a plain note when no low qualified."""
+    if not state.is_over:
+        return []
+    awards = [
+        {k: e[k] for k in ("pot", "player", "amount", "half", "hand")}
+        for e in state.log
+        if e["type"] == "award"
+    ]
+    if state.rules.variant is Variant.STUD_8 and any(a["half"] == "high" for a in awards):
+        for pot in {a["pot"] for a in awards}:
+            if not any(a["pot"] == pot and a["half"] == "low" for a in awards):
+                for a in awards:
+                    if a["pot"] == pot:
+                        a["note"] = "no low qualified: the high hand takes the whole pot"
+    return awards
