@@ -30,6 +30,7 @@ from games.engine.boards import (
     high_board_key,
     high_card_by_suit_key,
     low_board_key,
+    low_card_by_suit_key,
 )
 from games.engine.cards import DECK_SIZE, Card
 from games.engine.evaluation import (
@@ -587,10 +588,10 @@ class HandState:
         return low_board_key(up) if self.rules.low_boards_lead else high_board_key(up)  # type: ignore[arg-type]
 
     def _suit_tiebreak(self, i: int) -> tuple[int, int]:
-        """TDA RP-10-D: of equal boards, the one with the high card by suit (razz: the low
-        card by suit, i.e. the best low card)."""
-        rank, suit = high_card_by_suit_key(self.players[i].up)  # type: ignore[arg-type]
-        return (-rank, -suit) if self.rules.low_boards_lead else (rank, suit)
+        """TDA RP-10-D: of equal boards, the one with the high card by suit (razz: the one with
+        the lowest card by suit, the mirror of the razz bring-in)."""
+        up: list[Card] = self.players[i].up  # type: ignore[assignment]
+        return low_card_by_suit_key(up) if self.rules.low_boards_lead else high_card_by_suit_key(up)
 
     def _with_chips(self, order: Iterable[int]) -> tuple[int, ...]:
         """Each candidate, or the next player clockwise with chips if it is all in."""

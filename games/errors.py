@@ -1,0 +1,46 @@
+"""Errors the table services raise; the API turns each into a 4xx with its code and message."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ServiceError(Exception):
+    """A request the service refuses; nothing was changed."""
+
+    status = 400
+    code = "bad_request"
+
+    def __init__(self, message: str, *, code: str | None = None, detail: Any = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if code:
+            self.code = code
+        self.detail = detail
+
+
+class Invalid(ServiceError):
+    """Bad input or an action the rules do not allow (400)."""
+
+    code = "invalid"
+
+
+class Forbidden(ServiceError):
+    """The caller may not do this: not their seat, not their turn, not staff (403)."""
+
+    status = 403
+    code = "forbidden"
+
+
+class NotFound(ServiceError):
+    """No such table, hand or player (404)."""
+
+    status = 404
+    code = "not_found"
+
+
+class Conflict(ServiceError):
+    """The request is stale or clashes with the table's state (409)."""
+
+    status = 409
+    code = "conflict"

@@ -1,0 +1,211 @@
+"""Players, tables, seats, hands and the table's append-only event log.
+
+The event log (``TableEvent``) is the source of truth for every hand: the engine state is
+rebuilt from a hand's events; ``Hand.snapshot`` is only a cache of it. Models are thin:
+fields, choices and constraints. Business logic lives in ``games.services``.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+from games.engine.rules import BoardTie, Rules, ShowdownOrder, Stakes, Variant
+
+
+class BotKind(models.TextChoices):
+    RANDOM = "random", "random legal"
+    STATION = "station", "calling station"
+    RULES = "rules", "rule-based"
+
+
+class Player(models.Model):
+    """A person (or a labelled bot) who can sit at tables."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player")
+    display_name = models.CharField(max_length=40)
+    bot = models.CharField(max_length=10, choices=BotKind.choices, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot)
+
+    def __str__(self) -> str:
+        return f"{self.display_name} (bot)" if self.bot else self.display_name
+
+
+class TableKind(models.TextChoices):
+    RING = "ring", "ring game"
+    TOURNAMENT = "tournament", "tournament table"
+
+
+class TableStatus(models.TextChoices):
+    OPEN = "open", "open"
+    PAUSED = "paused", "paused"
+    CLOSED = "closed", "closed"
+
+
+class Table(models.Model):
+    """A table: its game, stakes, house rules, clock and buy-in limits."""
+
+    name = models.CharField(max_length=60)
+    kind = models.CharField(max_length=12, choices=TableKind.choices, default=TableKind.RING)
+    variant = models.CharField(max_length=8, choices=[(v.value, v.value) for v in Variant])
+    ante = models.PositiveIntegerField()
+    bring_in = models.PositiveIntegerField()
+    small_bet = models.PositiveIntegerField()
+    big_bet = models.PositiveIntegerField()
+    seat_count = models.PositiveSmallIntegerField(default=8)
+    # house rules (RULES.md), each with the rule book's default
+    low_qualifier = models.PositiveSmallIntegerField(null=True, blank=True, default=8)
+    open_pair_double = models.BooleanField(default=True)
+    board_tie = models.CharField(
+        max_length=8, choices=[(v.value, v.value) for v in BoardTie], default=BoardTie.SEAT.value
+    )
+    showdown_order = models.CharField(
+        max_length=16,
+        choices=[(v.value, v.value) for v in ShowdownOrder],
+        default=ShowdownOrder.LAST_AGGRESSOR.value,
+    )
+    uncap_heads_up = models.BooleanField(default=False)
+    burn_cards = models.BooleanField(default=False)
+    # clock and pacing
+    action_seconds = models.PositiveIntegerField(default=30)
+    pause_ms = models.PositiveIntegerField(default=2000)
+    # ring games
+    buy_in_min = models.PositiveIntegerField(default=0)
+    buy_in_max = models.PositiveIntegerField(default=0)
+    allow_bots = models.BooleanField(default=False)
+    status = models.CharField(max_length=8, choices=TableStatus.choices, default=TableStatus.OPEN)
+    # set by the tournament side to stop new hands (break, hand-for-hand, waiting for a move)
+    hold_reason = models.CharField(max_length=80, blank=True, default="")
+    # the last event's sequence number; every change to the table bumps it
+    seq = models.BigIntegerField(default=0)
+    hands_played = models.PositiveIntegerField(default=0)
+    next_hand_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(seat_count__gte=2, seat_count__lte=8), name="table_seat_count_2_8"
+            ),
+            models.CheckConstraint(
+                condition=Q(bring_in__gt=0, bring_in__lt=F("small_bet"), small_bet__lte=F("big_bet")),
+                name="table_stakes_ordered",
+            ),
+            models.CheckConstraint(
+                condition=Q(buy_in_min__lte=F("buy_in_max")), name="table_buy_in_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.variant} {self.small_bet}/{self.big_bet})"
+
+    def engine_rules(self) -> Rules:
+        return Rules(
+            variant=Variant(self.variant),
+            low_qualifier=self.low_qualifier,
+            open_pair_double=self.open_pair_double,
+            board_tie=BoardTie(self.board_tie),
+            showdown_order=ShowdownOrder(self.showdown_order),
+            uncap_heads_up=self.uncap_heads_up,
+            burn_cards=self.burn_cards,
+        )
+
+    def engine_stakes(self) -> Stakes:
+        return Stakes(self.ante, self.bring_in, self.small_bet, self.big_bet)
+
+
+class Seat(models.Model):
+    """A seat at a table; ``stack`` is the player's chips as of the start of the current hand
+    (a hand in progress holds the live amounts until it is settled)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="seats"
+    )
+    stack = models.PositiveBigIntegerField(default=0)
+    sitting_out = models.BooleanField(default=False)
+    leaving = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="seat_unique_number"),
+            models.UniqueConstraint(
+                fields=["table", "player"],
+                condition=Q(player__isnull=False),
+                name="seat_one_per_player",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id}/{self.number}"
+
+
+class HandStatus(models.TextChoices):
+    RUNNING = "running", "running"
+    FINISHED = "finished", "finished"
+
+
+class Hand(models.Model):
+    """One hand at a table. Its events are the source of truth; ``snapshot`` caches the
+    engine state (header + log) and is always rebuildable from them."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=HandStatus.choices, default=HandStatus.RUNNING)
+    # who played, in engine order: [{"seat": n, "player": id, "name": str, "bot": bool}]
+    lineup = models.JSONField()
+    header = models.JSONField()
+    snapshot = models.JSONField()
+    # provably fair dealing: the commitment is public from the start, the seed after the hand
+    seed = models.BinaryField(max_length=32, editable=False)
+    commitment = models.CharField(max_length=64)
+    cards_used = models.PositiveSmallIntegerField(default=0)
+    # when the hand next needs attention: a player's clock, or the worker's grace period
+    deadline = models.DateTimeField(null=True, blank=True)
+    clock_decision = models.PositiveIntegerField(default=0)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hand_unique_number"),
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=Q(status="running"),
+                name="hand_one_running_per_table",
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "deadline"], name="hand_deadline_idx")]
+
+    def __str__(self) -> str:
+        return f"table {self.table_id} hand {self.number}"
+
+
+class TableEvent(models.Model):
+    """The table's append-only log. ``seq`` is the table's sequence number; hand events carry
+    the engine event in ``data`` (visibility is applied when read, in ``games.visibility``)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    seq = models.BigIntegerField()
+    hand = models.ForeignKey(
+        Hand, on_delete=models.CASCADE, null=True, blank=True, related_name="events"
+    )
+    kind = models.CharField(max_length=16)
+    data = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seq"], name="event_unique_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id}#{self.seq} {self.kind}"

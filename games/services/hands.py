@@ -1,0 +1,350 @@
+"""The hand's life at a table: start, player decisions, advancing, the clock, settling.
+
+Every function here runs inside one transaction that holds the table's row lock, so one
+table is never advanced by two processes at once. Work that needs a worker (dealing the next
+street, bots, the next hand, timers) is enqueued only after commit.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine.fairness import commitment, deck_from_seed
+from games.engine.play import deal_pending
+from games.engine.replay import from_dict, header, to_dict
+from games.engine.state import HandState, IllegalAction, Option, Phase
+from games.errors import Conflict, Forbidden, Invalid
+from games.locks import table_for_update
+from games.models import Hand, HandStatus, Player, Seat, Table, TableEvent, TableKind, TableStatus
+from games.services import bots, schedule
+from games.signals import hand_finished
+
+
+WORKER_GRACE = timedelta(seconds=5)
+"""How long a hand may wait for a worker to deal or settle before the sweep steps in."""
+
+
+@dataclass(frozen=True)
+class ActResult:
+    """What a player's accepted decision did."""
+
+    seq: int
+    option: Option
+
+
+# ------------------------------------------------------------------------- reading hands
+
+
+def running_hand(table: Table) -> Hand | None:
+    """The table's hand in progress, if any."""
+    return table.hands.filter(status=HandStatus.RUNNING).first()
+
+
+def hand_state(hand: Hand) -> HandState:
+    """The engine state of a hand, from its cached snapshot (replayed and checked)."""
+    return from_dict(hand.snapshot)
+
+
+def hand_state_from_events(hand: Hand) -> HandState:
+    """The engine state rebuilt from the hand's events alone (the source of truth)."""
+    from games.engine.replay import replay
+
+    log = [e.data for e in hand.events.order_by("seq") if e.kind in ENGINE_KINDS]
+    return replay(hand.header, log)
+
+
+ENGINE_KINDS = frozenset(
+    {"ante", "street", "deal", "burn", "action", "return", "showdown", "show", "muck", "award"}
+)
+
+
+# ------------------------------------------------------------------------- writing events
+
+
+def append_event(table: Table, kind: str, data: dict[str, Any], hand: Hand | None = None) -> int:
+    """Append one event to the table's log (under the table lock); returns its seq."""
+    table.seq += 1
+    TableEvent.objects.create(table=table, seq=table.seq, hand=hand, kind=kind, data=data)
+    Table.objects.filter(pk=table.pk).update(seq=table.seq)
+    return table.seq
+
+
+def _persist(table: Table, hand: Hand, state: HandState, start: int) -> None:
+    """Write the engine events from ``state.log[start:]`` and refresh the snapshot."""
+    new = state.log[start:]
+    if new:
+        TableEvent.objects.bulk_create(
+            TableEvent(table=table, seq=table.seq + k + 1, hand=hand, kind=e["type"], data=e)
+            for k, e in enumerate(new)
+        )
+        table.seq += len(new)
+        Table.objects.filter(pk=table.pk).update(seq=table.seq)
+    hand.snapshot = to_dict(state)
+    hand.save(update_fields=["snapshot", "cards_used", "deadline"])
+
+
+# ------------------------------------------------------------------------- starting a hand
+
+
+def _dealt_in(table: Table) -> list[Seat]:
+    seats = list(table.seats.select_related("player__user").filter(player__isnull=False, stack__gt=0))
+    if table.kind == TableKind.RING:
+        # Ring games deal in only those not sitting out; a tournament deals everyone with chips
+        # (away players post antes and are folded at their first decision, TDA 30).
+        seats = [s for s in seats if not s.sitting_out and not s.leaving]
+    return seats
+
+
+def _start_hand(table: Table) -> Hand | None:
+    seats = _dealt_in(table)
+    if len(seats) < 2:
+        return None
+    seed = secrets.token_bytes(32)
+    state = HandState(table.engine_rules(), table.engine_stakes(), [s.stack for s in seats])
+    table.hands_played += 1
+    table.next_hand_at = None
+    table.save(update_fields=["hands_played", "next_hand_at"])
+    hand = Hand.objects.create(
+        table=table,
+        number=table.hands_played,
+        lineup=[
+            {"seat": s.number, "player": s.player_id, "name": s.player.display_name,
+             "bot": s.player.is_bot}
+            for s in seats
+            if s.player is not None
+        ],
+        header=header(state),
+        snapshot=to_dict(state),
+        seed=seed,
+        commitment=commitment(seed),
+    )
+    append_event(
+        table,
+        "hand_start",
+        {"hand": hand.id, "number": hand.number, "commitment": hand.commitment,
+         "lineup": hand.lineup, "stakes": table.engine_stakes().to_dict(),
+         "variant": table.variant},
+        hand,
+    )
+    _persist(table, hand, state, 0)
+    return hand
+
+
+# ------------------------------------------------------------------------- advancing
+
+
+def table_advance(table_id: int) -> str:
+    """Do everything at the table that is not a human decision; returns what it did.
+
+    Deals the cards the hand needs, lets bots and away players act, settles a finished hand
+    and starts the next one when its pause is over. Safe to run twice or late: it only acts
+    on the state it finds under the lock.
+    """
+    with transaction.atomic():
+        table = table_for_update(table_id)
+        if table.status != TableStatus.OPEN:
+            return "table not open"
+        hand = running_hand(table)
+        if hand is None:
+            if table.hold_reason:
+                return f"held: {table.hold_reason}"
+            now = timezone.now()
+            if table.next_hand_at and table.next_hand_at > now:
+                wait = (table.next_hand_at - now).total_seconds()
+                schedule.advance_later(table.id, wait)
+                return "waiting for the pause between hands"
+            hand = _start_hand(table)
+            if hand is None:
+                table.next_hand_at = None
+                table.save(update_fields=["next_hand_at"])
+                return "waiting for players"
+        return _run(table, hand)
+
+
+def _run(table: Table, hand: Hand) -> str:
+    state = hand_state(hand)
+    start = len(state.log)
+    lineup = hand.lineup
+    seats = {s.number: s for s in table.seats.select_related("player")}
+    while not state.is_over:
+        if state.next_deal is not None:
+            _deal(hand, state)
+            continue
+        i = state.candidates[0]
+        seat = seats[lineup[i]["seat"]]
+        player = seat.player
+        if player is not None and player.is_bot:
+            option = bots.choose(player.bot, state, state.legal_actions(), hand.id)
+        elif seat.sitting_out or seat.leaving or player is None:
+            option = automatic_option(state, fold=seat.leaving)
+        else:
+            break  # a human decides: start the clock
+        state.act(option.action, option.to, player=i)
+    if state.is_over:
+        hand.deadline = None
+        _persist(table, hand, state, start)
+        _settle(table, hand, state)
+        return "hand finished"
+    _persist(table, hand, state, start)
+    _start_clock(table, hand, len(state.log))
+    return "waiting for a player"
+
+
+def _deal(hand: Hand, state: HandState) -> None:
+    """Deal what the hand needs from its seeded deck (dealt from the end, see verify)."""
+    deck = deck_from_seed(bytes(hand.seed))
+    stub = deck[: len(deck) - hand.cards_used]
+    before = len(stub)
+    deal_pending(state, stub)
+    hand.cards_used += before - len(stub)
+
+
+def automatic_option(state: HandState, *, fold: bool = False) -> Option:
+    """What the service does for a player who is away or out of time: post a forced
+    bring-in, check if free, else fold; muck at showdown (RULES.md 9). A player who is
+    leaving folds rather than checks."""
+    options = state.legal_actions()
+    for preferred in ("bring_in", "fold" if fold else "check", "muck"):
+        for option in options:
+            if option.action == preferred:
+                return option
+    return next(o for o in options if o.action == "fold")
+
+
+def _start_clock(table: Table, hand: Hand, decision: int) -> None:
+    """Give the player to act their full time, unless this decision's clock already runs.
+
+    ``decision`` identifies the decision by the length of the hand's log when it arose.
+    """
+    if hand.deadline is not None and hand.clock_decision == decision:
+        return
+    hand.deadline = timezone.now() + timedelta(seconds=table.action_seconds)
+    hand.clock_decision = decision
+    hand.save(update_fields=["deadline", "clock_decision"])
+    schedule.expire_later(hand.id, table.seq, table.action_seconds)
+
+
+# ------------------------------------------------------------------------- human decisions
+
+
+def hand_act(
+    *, table_id: int, player: Player, action: str, amount: int | None, seq: int | None
+) -> ActResult:
+    """Apply a player's decision at once if it is legal and theirs to make.
+
+    ``seq`` is the table's sequence number the client last saw; a stale one is refused (409)
+    so that a decision is never applied to a situation the player did not see.
+    """
+    with transaction.atomic():
+        table = table_for_update(table_id)
+        if seq is not None and seq != table.seq:
+            raise Conflict(
+                f"stale seq {seq}: the table is at seq {table.seq}; fetch the table and decide again",
+                code="stale_seq",
+                detail={"seq": table.seq},
+            )
+        if table.status != TableStatus.OPEN:
+            raise Conflict(f"the table is {table.status}: wait for staff to resume it", code="paused")
+        hand = running_hand(table)
+        if hand is None:
+            raise Conflict("no hand is in progress at this table", code="no_hand")
+        index = _lineup_index(hand, player)
+        if index is None:
+            raise Forbidden("you are not dealt in this hand", code="not_in_hand")
+        state = hand_state(hand)
+        if index not in state.candidates:
+            raise Forbidden("it is not your turn", code="not_your_turn")
+        start = len(state.log)
+        try:
+            option = state.act(action, amount, player=index)
+        except IllegalAction as error:
+            raise Invalid(str(error), code=error.code) from error
+        # The worker takes it from here; should it die first, the sweep finds this deadline.
+        hand.deadline = timezone.now() + WORKER_GRACE
+        _persist(table, hand, state, start)
+        schedule.advance_now(table.id)
+        return ActResult(seq=table.seq, option=option)
+
+
+def _lineup_index(hand: Hand, player: Player) -> int | None:
+    return next((i for i, p in enumerate(hand.lineup) if p["player"] == player.id), None)
+
+
+def hand_expire(*, hand_id: int, seq: int | None) -> str:
+    """The hand is overdue: act for a player whose clock ran out, then move the hand on.
+
+    ``seq`` is the table's seq when the clock started (the countdown task); None means the
+    sweep, which moves on any overdue hand, including one whose worker died before it dealt
+    the next card. A late or duplicate run finds the seq moved on or the deadline not yet
+    due and does nothing.
+    """
+    with transaction.atomic():
+        hand = Hand.objects.filter(pk=hand_id).only("table_id").first()
+        if hand is None:
+            return "no such hand"
+        table = table_for_update(hand.table_id)
+        hand = Hand.objects.get(pk=hand_id)
+        if hand.status != HandStatus.RUNNING or table.status != TableStatus.OPEN:
+            return "hand not running"
+        if seq is not None and seq != table.seq:
+            return "stale timer"
+        if hand.deadline is None or hand.deadline > timezone.now():
+            return "not due"
+        state = hand_state(hand)
+        if state.next_deal is None and state.candidates:
+            i = state.candidates[0]
+            start = len(state.log)
+            option = automatic_option(state)
+            state.act(option.action, option.to, player=i)
+            if table.kind == TableKind.RING:
+                Seat.objects.filter(table=table, number=hand.lineup[i]["seat"]).update(
+                    sitting_out=True
+                )
+            append_event(table, "timeout", {"hand": hand.id, "player": i}, hand)
+            hand.deadline = None
+            _persist(table, hand, state, start)
+        return _run(table, hand)
+
+
+# ------------------------------------------------------------------------- settling
+
+
+def _settle(table: Table, hand: Hand, state: HandState) -> None:
+    """Pay the final stacks into the seats, free leaving and busted ring seats, finish."""
+    for entry, engine_player in zip(hand.lineup, state.players, strict=True):
+        Seat.objects.filter(table=table, number=entry["seat"]).update(stack=engine_player.stack)
+    if table.kind == TableKind.RING:
+        for seat in table.seats.filter(player__isnull=False):
+            if seat.leaving or seat.stack == 0:
+                append_event(
+                    table, "leave", {"seat": seat.number, "player": seat.player_id, "cash_out": seat.stack}
+                )
+                seat.player = None
+                seat.stack = 0
+                seat.leaving = False
+                seat.sitting_out = False
+                seat.save(update_fields=["player", "stack", "leaving", "sitting_out"])
+    hand.status = HandStatus.FINISHED
+    hand.finished_at = timezone.now()
+    hand.deadline = None
+    hand.save(update_fields=["status", "finished_at", "deadline"])
+    append_event(
+        table, "hand_end",
+        {"hand": hand.id, "number": hand.number, "stacks": [p.stack for p in state.players]},
+        hand,
+    )
+    table.next_hand_at = timezone.now() + timedelta(milliseconds=table.pause_ms)
+    table.save(update_fields=["next_hand_at"])
+    hand_finished.send(sender=Table, table_id=table.id, hand_id=hand.id)
+    schedule.advance_later(table.id, table.pause_ms / 1000)
+
+
+def in_decision(state: HandState) -> bool:
+    """Whether the hand waits for a player's decision."""
+    return state.phase in (Phase.BRING_IN, Phase.BETTING, Phase.SHOWDOWN) and bool(state.candidates)

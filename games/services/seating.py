@@ -1,0 +1,99 @@
+"""Ring-game seating: sit with a buy-in, leave, sit out and back in."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+
+from games.errors import Conflict, Forbidden, Invalid, NotFound
+from games.locks import table_for_update
+from games.models import Player, Seat, Table, TableKind, TableStatus
+from games.services import schedule
+from games.services.hands import append_event, running_hand
+
+
+def _seat_of(table: Table, player: Player) -> Seat:
+    seat = table.seats.filter(player=player).first()
+    if seat is None:
+        raise Conflict("you are not seated at this table", code="not_seated")
+    return seat
+
+
+def seat_sit(*, table_id: int, player: Player, seat_number: int, buy_in: int,
+             by_staff: bool = False) -> Seat:
+    """Take a free seat with a buy-in within the table's limits.
+
+    The player is dealt in on the next hand (stud has no blinds to wait for). Only staff can
+    seat a bot, and only at a table that allows bots (RULES.md 10).
+    """
+    with transaction.atomic():
+        table = table_for_update(table_id)
+        if table.kind != TableKind.RING:
+            raise Forbidden("tournament tables are seated by the tournament", code="not_ring")
+        if table.status == TableStatus.CLOSED:
+            raise Conflict("the table is closed", code="closed")
+        if player.is_bot and not (by_staff and table.allow_bots):
+            raise Forbidden("only staff can seat a bot, at a table that allows bots", code="bots")
+        if not table.buy_in_min <= buy_in <= table.buy_in_max:
+            raise Invalid(
+                f"buy_in {buy_in} is outside this table's limits "
+                f"{table.buy_in_min}..{table.buy_in_max}",
+                code="buy_in_range",
+            )
+        seat = table.seats.filter(number=seat_number).first()
+        if seat is None:
+            raise NotFound(f"no seat {seat_number}: seats are 1..{table.seat_count}", code="no_seat")
+        if seat.player_id is not None:
+            raise Conflict(f"seat {seat_number} is taken", code="seat_taken")
+        if table.seats.filter(player=player).exists():
+            raise Conflict("you already have a seat at this table", code="already_seated")
+        seat.player = player
+        seat.stack = buy_in
+        seat.sitting_out = False
+        seat.leaving = False
+        try:
+            with transaction.atomic():
+                seat.save(update_fields=["player", "stack", "sitting_out", "leaving"])
+        except IntegrityError as error:
+            raise Conflict("that seat or player was just taken", code="seat_taken") from error
+        append_event(table, "sit", {"seat": seat_number, "player": player.id,
+                                    "name": player.display_name, "bot": player.is_bot,
+                                    "stack": buy_in})
+        schedule.advance_now(table.id)
+        return seat
+
+
+def seat_leave(*, table_id: int, player: Player) -> Seat:
+    """Leave the table: at once between hands, else folded out and gone when the hand ends."""
+    with transaction.atomic():
+        table = table_for_update(table_id)
+        seat = _seat_of(table, player)
+        hand = running_hand(table)
+        if hand is not None and any(p["player"] == player.id for p in hand.lineup):
+            seat.leaving = True
+            seat.save(update_fields=["leaving"])
+            append_event(table, "leaving", {"seat": seat.number, "player": player.id})
+            schedule.advance_now(table.id)
+            return seat
+        append_event(table, "leave", {"seat": seat.number, "player": player.id,
+                                      "cash_out": seat.stack})
+        seat.player = None
+        seat.stack = 0
+        seat.sitting_out = False
+        seat.leaving = False
+        seat.save(update_fields=["player", "stack", "sitting_out", "leaving"])
+        return seat
+
+
+def seat_sit_out(*, table_id: int, player: Player, sitting_out: bool) -> Seat:
+    """Sit out (not dealt in from the next hand; folded at the current hand's next decision)
+    or sit back in."""
+    with transaction.atomic():
+        table = table_for_update(table_id)
+        seat = _seat_of(table, player)
+        if seat.sitting_out != sitting_out:
+            seat.sitting_out = sitting_out
+            seat.save(update_fields=["sitting_out"])
+            append_event(table, "sit_out" if sitting_out else "sit_in",
+                         {"seat": seat.number, "player": player.id})
+            schedule.advance_now(table.id)
+        return seat

@@ -1,0 +1,76 @@
+"""Creating tables and staff controls: pause, resume, close."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine.rules import Rules, Stakes
+from games.errors import Conflict, Invalid
+from games.locks import table_for_update
+from games.models import Seat, Table, TableStatus
+from games.services import schedule
+from games.services.hands import append_event, running_hand
+
+RULE_FIELDS = (
+    "low_qualifier",
+    "open_pair_double",
+    "board_tie",
+    "showdown_order",
+    "uncap_heads_up",
+    "burn_cards",
+)
+
+
+def table_create(*, name: str, variant: str, ante: int, bring_in: int, small_bet: int,
+                 big_bet: int, seat_count: int = 8, **options: Any) -> Table:
+    """Create a table and its empty seats, after checking stakes and house rules with the
+    engine's own validation (so the API and the engine can never disagree)."""
+    try:
+        Stakes(ante, bring_in, small_bet, big_bet)
+        Rules(variant=variant, **{k: options[k] for k in RULE_FIELDS if k in options})
+    except ValueError as error:
+        raise Invalid(str(error), code="invalid_rules") from error
+    if not 2 <= seat_count <= 8:
+        raise Invalid(f"seat_count must be 2 to 8, not {seat_count}", code="invalid_seats")
+    buy_in_min = options.get("buy_in_min", 0)
+    buy_in_max = options.get("buy_in_max", 0)
+    if buy_in_min > buy_in_max:
+        raise Invalid(
+            f"buy_in_min {buy_in_min} is above buy_in_max {buy_in_max}", code="invalid_buy_in"
+        )
+    with transaction.atomic():
+        table = Table.objects.create(
+            name=name, variant=variant, ante=ante, bring_in=bring_in, small_bet=small_bet,
+            big_bet=big_bet, seat_count=seat_count, **options,
+        )
+        Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(1, seat_count + 1))
+    return table
+
+
+def table_set_status(*, table_id: int, status: str) -> Table:
+    """Pause, resume or close a table (staff).
+
+    Pausing stops the clock and new hands; resuming gives the player to act a fresh clock.
+    A table with a hand in progress cannot be closed.
+    """
+    if status not in TableStatus.values:
+        raise Invalid(f"unknown status {status!r}: use one of {', '.join(TableStatus.values)}")
+    with transaction.atomic():
+        table = table_for_update(table_id)
+        if table.status == status:
+            return table
+        hand = running_hand(table)
+        if status == TableStatus.CLOSED and hand is not None:
+            raise Conflict("a hand is in progress: pause the table and close it after the hand")
+        table.status = status
+        table.save(update_fields=["status"])
+        if hand is not None and status == TableStatus.PAUSED:
+            hand.deadline = None
+            hand.save(update_fields=["deadline"])
+        append_event(table, status, {"at": timezone.now().isoformat()})
+        if status == TableStatus.OPEN:
+            schedule.advance_now(table.id)
+        return table

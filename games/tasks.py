@@ -1,0 +1,45 @@
+"""Celery tasks of the tables side: thin, idempotent wrappers around the services.
+
+Each takes ids, re-checks the state under the table lock and returns early when the work
+is done or stale, so a duplicate, late or redelivered run changes nothing.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.utils import timezone
+
+from games.models import Hand, HandStatus, Table, TableStatus
+from games.services import hands
+
+
+@shared_task(acks_late=True)
+def table_advance(table_id: int) -> str:
+    """Deal, let bots act, settle and start hands at one table."""
+    return hands.table_advance(table_id)
+
+
+@shared_task(acks_late=True)
+def expire_action(hand_id: int, seq: int | None) -> str:
+    """The action clock of one decision ran out (fast path)."""
+    return hands.hand_expire(hand_id=hand_id, seq=seq)
+
+
+@shared_task
+def sweep() -> dict[str, int]:
+    """Beat's safety net: expire overdue decisions whose timer was lost, and wake tables
+    whose next hand is due (a lost advance task)."""
+    now = timezone.now()
+    overdue = list(
+        Hand.objects.filter(status=HandStatus.RUNNING, deadline__lt=now).values_list("id", flat=True)
+    )
+    for hand_id in overdue:
+        hands.hand_expire(hand_id=hand_id, seq=None)
+    due = list(
+        Table.objects.filter(status=TableStatus.OPEN, next_hand_at__lt=now, hold_reason="")
+        .exclude(hands__status=HandStatus.RUNNING)
+        .values_list("id", flat=True)
+    )
+    for table_id in due:
+        table_advance.delay(table_id)
+    return {"expired": len(overdue), "woken": len(due)}

@@ -1,0 +1,56 @@
+"""The hand's life through the services, without workers: tasks are called directly."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import Hand, HandStatus, Seat, TableEvent
+from games.selectors import hand_verify, table_detail
+from games.services import hands
+from games.services.seating import seat_sit
+from tests.games.factories import make_player, make_table
+
+pytestmark = pytest.mark.django_db
+
+
+def _total_chips(table_id: int) -> int:
+    hand = Hand.objects.filter(table_id=table_id, status=HandStatus.RUNNING).first()
+    seats = {s.number: s.stack for s in Seat.objects.filter(table_id=table_id)}
+    if hand is None:
+        return sum(seats.values())
+    state = hands.hand_state(hand)
+    for entry, p in zip(hand.lineup, state.players, strict=True):
+        seats[entry["seat"]] = p.stack + p.total_in
+    return sum(seats.values())
+
+
+def test_bots_play_whole_hands_and_chips_are_conserved():
+    table = make_table()
+    for n, kind in enumerate(["random", "station", "rules"], start=1):
+        seat_sit(table_id=table.id, player=make_player(bot=kind), seat_number=n, buy_in=200, by_staff=True)
+    for _ in range(20):
+        assert hands.table_advance(table.id) == "hand finished"
+        assert _total_chips(table.id) == 600
+    finished = Hand.objects.filter(table=table, status=HandStatus.FINISHED)
+    assert finished.count() == 20
+    for hand in finished:
+        assert hand_verify(hand)["ok"]
+        assert hands.hand_state_from_events(hand) == hands.hand_state(hand)
+
+
+def test_human_decision_waits_with_a_deadline_and_the_view_hides_other_down_cards():
+    table = make_table()
+    alice, bob = make_player("alice"), make_player("bob")
+    seat_sit(table_id=table.id, player=alice, seat_number=1, buy_in=100)
+    seat_sit(table_id=table.id, player=bob, seat_number=2, buy_in=100)
+    assert hands.table_advance(table.id) == "waiting for a player"
+    hand = Hand.objects.get(table=table, status=HandStatus.RUNNING)
+    assert hand.deadline is not None
+    table.refresh_from_db()
+    view = table_detail(table, alice)["hand"]["view"]
+    mine, theirs = view["players"][0], view["players"][1]
+    assert "??" not in mine["down"] and theirs["down"] == ["??", "??"]
+    state = hands.hand_state(hand)
+    bob_down = {repr(c) for c in state.players[1].down}
+    assert not any(card in str(table_detail(table, alice)) for card in bob_down)
+    assert TableEvent.objects.filter(table=table).count() == table.seq
