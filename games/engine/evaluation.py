@@ -11,7 +11,7 @@ one precomputed int, and the sum of a hand's ints packs
   suit set the nibble's top bit: a flush is one ``&``.
 
 Without a flush, the rank-count part alone decides both the high and the low value, so it
-keys two dicts filled on first sight (at most 49,205 rank multisets of 5 to 7 cards). With
+keys two dicts filled on first sight (at most 73,775 rank multisets of 5 to 7 cards). With
 a flush (rare), the suit's ranks key a third dict. With 7 cards or fewer a flush excludes
 four of a kind and full houses, so the flush value is then the hand's value.
 
@@ -79,7 +79,8 @@ _HIGH_BY_FLUSH_RANKS: dict[int, int] = {}
 def high_value(cards: Sequence[Card]) -> int:
     """The value of the best five-card high hand among 5 to 7 cards; larger is better.
 
-    Raises ``ValueError`` for fewer than 5 or more than 7 cards.
+    Raises ``ValueError`` for fewer than 5 or more than 7 cards (the cards must be distinct;
+    that is the deck's job and is not checked here).
 
     >>> from games.engine.cards import parse_cards
     >>> high_value(parse_cards("As 2d 3c 4h 5s")) < high_value(parse_cards("2d 3c 4h 5s 6s"))
@@ -88,11 +89,11 @@ def high_value(cards: Sequence[Card]) -> int:
     packed = sum(map(_PACKED.__getitem__, cards), _SUIT_BASE)
     if packed & _FLUSH_BITS:
         return _flush_value(cards, packed)
+    key = packed & _RANK_MASK
     try:
-        return _HIGH_BY_RANK_COUNTS[packed & _RANK_MASK]
+        return _HIGH_BY_RANK_COUNTS[key]
     except KeyError:
-        counts = _counts_from_key(packed & _RANK_MASK)
-        value = _HIGH_BY_RANK_COUNTS[packed & _RANK_MASK] = _high_from_counts(counts)
+        value = _HIGH_BY_RANK_COUNTS[key] = _high_from_counts(_counts_from_key(key))
         return value
 
 
@@ -151,11 +152,6 @@ def best_low_five(cards: Sequence[Card]) -> tuple[Card, ...]:
     :func:`best_high_five`).
     """
     return max(combinations(cards, 5), key=lambda five: (low_value(five), sorted(five)[::-1]))
-
-
-def high_category(value: int) -> int:
-    """The category of a high value: ``HIGH_CARD`` (0) .. ``STRAIGHT_FLUSH`` (8)."""
-    return value >> _CATEGORY_SHIFT
 
 
 def describe_high(value: int) -> str:
@@ -247,7 +243,7 @@ def _high_from_counts(counts: dict[int, int]) -> int:
     if quads:
         return _pack(FOUR_OF_A_KIND, [quads[0], max(r for r in by_rank if r != quads[0])])
     if trips and (len(trips) > 1 or pairs):
-        return _pack(FULL_HOUSE, [trips[0], min(trips[1:] + pairs)])
+        return _pack(FULL_HOUSE, [trips[0], max(trips[1:] + pairs)])
     straight_top = _straight_top(sum(1 << rank for rank in by_rank))
     if straight_top:
         return _pack(STRAIGHT, [straight_top])

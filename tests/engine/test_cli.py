@@ -1,0 +1,233 @@
+"""The ``stud`` command (games.engine.cli): replay, verify and bench."""
+
+import json
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from games.engine import cli
+from games.engine.fairness import commitment, deck_from_seed
+
+DATA = Path(__file__).parent / "data" / "phh"
+ROOT = Path(__file__).resolve().parents[2]
+SEED = bytes(range(32))
+
+
+def json_lines(text: str) -> list[dict[str, object]]:
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def bad_copy(tmp_path: Path, name: str, old: str, new: str) -> str:
+    text = (DATA / name).read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / f"bad-{name}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return str(path)
+
+
+# ----------------------------------------------------------------------------- replay
+
+
+def test_replay_prints_one_json_line_per_file(capsys):
+    files = [str(DATA / "10.phh"), str(DATA / "85.phh")]
+
+    status = cli.main(["replay", *files])
+
+    out, err = capsys.readouterr()
+    assert status == 0
+    assert err == ""
+    assert json_lines(out) == [
+        {
+            "file": files[0],
+            "variant": "F7S",
+            "finishing_stacks": [2550000, 11150000, 4425000, 6925000, 4650000],
+            "matches": True,
+        },
+        {"file": files[1], "variant": "FR", "finishing_stacks": [0, 29700000], "matches": True},
+    ]
+
+
+def test_replay_of_all_30_wsop_hands_matches(capsys):
+    files = sorted(str(path) for path in DATA.glob("*.phh"))
+
+    status = cli.main(["replay", *files])
+
+    lines = json_lines(capsys.readouterr().out)
+    assert status == 0
+    assert [line["file"] for line in lines] == files
+    assert all(line["matches"] is True for line in lines)
+
+
+def test_replay_leaves_out_matches_when_the_file_has_no_finishing_stacks(tmp_path, capsys):
+    path = bad_copy(
+        tmp_path, "10.phh", "finishing_stacks = [2550000, 11150000, 4425000, 6925000, 4650000]", ""
+    )
+
+    status = cli.main(["replay", path])
+
+    assert status == 0
+    assert json_lines(capsys.readouterr().out) == [
+        {
+            "file": path,
+            "variant": "F7S",
+            "finishing_stacks": [2550000, 11150000, 4425000, 6925000, 4650000],
+        }
+    ]
+
+
+def test_a_bad_file_fails_the_run_but_the_others_are_still_replayed(tmp_path, capsys):
+    bad = bad_copy(tmp_path, "10.phh", "'p4 cbr 200000'", "'p4 cbr 300000'")
+    files = [str(DATA / "11.phh"), bad, str(DATA / "85.phh")]
+
+    status = cli.main(["replay", *files])
+
+    out, err = capsys.readouterr()
+    why = (
+        "actions[7] 'p4 cbr 300000': complete to 300000 is not a legal amount: fixed limit "
+        "allows complete to 200000 (the amount is your total on this street)"
+    )
+    assert status == 1
+    assert json_lines(out) == [
+        {
+            "file": files[0],
+            "variant": "F7S",
+            "finishing_stacks": [4750000, 9500000, 4175000, 6675000, 4600000],
+            "matches": True,
+        },
+        {"file": bad, "variant": "F7S", "error": why},
+        {"file": files[2], "variant": "FR", "finishing_stacks": [0, 29700000], "matches": True},
+    ]
+    assert err == f"stud replay: {bad}: {why}\n"
+
+
+def test_a_file_whose_finishing_stacks_differ_fails_with_matches_false(tmp_path, capsys):
+    bad = bad_copy(
+        tmp_path, "85.phh", "finishing_stacks = [0, 29700000]", "finishing_stacks = [1, 29700000]"
+    )
+
+    status = cli.main(["replay", bad])
+
+    out, err = capsys.readouterr()
+    assert status == 1
+    assert json_lines(out) == [
+        {"file": bad, "variant": "FR", "finishing_stacks": [0, 29700000], "matches": False}
+    ]
+    assert err == (
+        f"stud replay: {bad}: finishing stacks differ for player(s) p1: the history says "
+        "[1, 29700000], the replay gives [0, 29700000]\n"
+    )
+
+
+def test_an_unreadable_file_is_reported_by_name(tmp_path, capsys):
+    bad = bad_copy(tmp_path, "10.phh", "bring_in = 50000", "bring_in = 50000\nnot phh")
+
+    status = cli.main(["replay", bad])
+
+    out, err = capsys.readouterr()
+    why = "not valid PHH (TOML): Expected '=' after a key in a key/value pair (at line 5, column 5)"
+    assert status == 1
+    assert json_lines(out) == [{"file": bad, "error": why}]
+    assert err == f"stud replay: {bad}: {why}\n"
+
+
+def test_the_installed_command_replays_in_a_subprocess(tmp_path):
+    stud = ROOT / ".venv" / "bin" / "stud"
+    command = [str(stud)] if stud.exists() else [sys.executable, "-m", "games.engine.cli"]
+    bad = bad_copy(tmp_path, "10.phh", "'p3 f', 'p4 cbr 200000'", "'p4 cbr 200000', 'p3 f'")
+
+    done = subprocess.run(
+        [*command, "replay", str(DATA / "49.phh"), bad],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+
+    assert done.returncode == 1
+    assert [line.get("matches") for line in json_lines(done.stdout)] == [True, None]
+    assert done.stderr == (
+        f"stud replay: {bad}: actions[6] 'p4 cbr 200000': it is not player 4's turn "
+        "(player 3 is to act)\n"
+    )
+
+
+def test_no_command_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        cli.main([])
+
+    assert exit_.value.code == 2
+    assert "stud: error: the following arguments are required: COMMAND" in capsys.readouterr().err
+
+
+# ----------------------------------------------------------------------------- verify
+
+
+def dealt_text(count: int) -> str:
+    return "".join(repr(card) for card in reversed(deck_from_seed(SEED)[-count:]))
+
+
+def test_verify_accepts_the_seed_its_commitment_and_the_cards_in_dealing_order(capsys):
+    status = cli.main(["verify", SEED.hex(), commitment(SEED), "--cards", dealt_text(7)])
+
+    result = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert result["commitment_ok"] is True
+    assert result["cards_ok"] is True
+    assert result["deal_order"][:14] == dealt_text(7)
+
+
+def test_verify_fails_on_another_commitment(capsys):
+    status = cli.main(["verify", SEED.hex(), commitment(b"other")])
+
+    assert status == 1
+    assert json.loads(capsys.readouterr().out)["commitment_ok"] is False
+
+
+def test_verify_names_the_first_card_that_was_not_dealt_from_the_deck(capsys):
+    dealt = dealt_text(3)
+    swapped = dealt[:2] + dealt[4:6] + dealt[2:4]
+
+    status = cli.main(["verify", SEED.hex(), commitment(SEED), "--cards", swapped])
+
+    result = json.loads(capsys.readouterr().out)
+    assert status == 1
+    assert result["cards_ok"] is False
+    assert result["first_mismatch"] == {"position": 1, "dealt": dealt[4:6], "deck": dealt[2:4]}
+
+
+def test_verify_refuses_a_seed_that_is_not_hex(capsys):
+    status = cli.main(["verify", "xyz", commitment(SEED)])
+
+    assert status == 2
+    assert capsys.readouterr().err == "stud verify: SEED_HEX is not hex: 'xyz'\n"
+
+
+# ----------------------------------------------------------------------------- bench
+
+
+def test_bench_runs_the_benchmark_module_with_its_arguments(monkeypatch):
+    calls = []
+    fake = types.ModuleType("bench.fake")
+    fake.main = lambda argv: calls.append(argv) or 0  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "bench.fake", fake)
+    monkeypatch.setattr(cli, "BENCH_MODULE", "bench.fake")
+
+    status = cli.main(["bench", "--quick", "--players", "6"])
+
+    assert status == 0
+    assert calls == [["--quick", "--players", "6"]]
+
+
+def test_bench_without_the_benchmark_module_says_so(monkeypatch, capsys):
+    monkeypatch.setattr(cli, "BENCH_MODULE", "bench.no_such_module")
+
+    status = cli.main(["bench"])
+
+    assert status == 2
+    assert capsys.readouterr().err.startswith(
+        "stud bench: the benchmark module bench.no_such_module is not available"
+    )
