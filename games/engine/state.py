@@ -285,7 +285,14 @@ class HandState:
             return [self.stakes.small_bet]
         if self.open_pair and not self.big_locked:
             return [self.bet_level + self.stakes.small_bet, self.bet_level + self.stakes.big_bet]
-        return [self.bet_level + self.unit]
+        return [self.bet_level + self._raise_unit()]
+
+    def _raise_unit(self) -> int:
+        """The size of a full bet or raise now: the street's bet, or on fourth street with an
+        open pair the big bet once a big bet or raise was made (RULES.md 4.6)."""
+        if self.open_pair:
+            return self.stakes.big_bet if self.big_locked else self.stakes.small_bet
+        return self.unit
 
     def _may_raise(self, i: int) -> str | None:
         """None when player ``i`` may bet or raise now, else the reason (a rule's name)."""
@@ -357,6 +364,8 @@ class HandState:
         the action has only one legal amount. ``player``, when given, must be the player to act.
         """
         if action in SHOWDOWN_ACTIONS:
+            if to not in (None, 0):
+                raise IllegalAction(f"{action} takes no amount", "wrong_amount")
             self._showdown_decision(action == "show", player)
             return Option(action)
         if action not in BETTING_ACTIONS:
@@ -457,7 +466,7 @@ class HandState:
             # A short all-in completion of at least half counts as the completion.
             self.completed = 2 * increment >= full
         else:
-            full = self.stakes.small_bet if self.open_pair and not self.big_locked else self.unit
+            full = self._raise_unit()
             if self.open_pair and increment >= self.stakes.big_bet:
                 self.big_locked = True
         self.bet_level = to
@@ -644,7 +653,12 @@ class HandState:
         live = [i for i, p in enumerate(self.players) if not p.folded]
         first = live[0]
         order = self.rules.showdown_order
-        if order is ShowdownOrder.LAST_AGGRESSOR:
+        final_round_aggressor = self.aggressors[-1]
+        if final_round_aggressor is not None and not self.players[final_round_aggressor].folded:
+            # The last player to bet or raise on the final round shows first, whatever the
+            # option; the options only say who starts when nobody bet on it.
+            first = final_round_aggressor
+        elif order is ShowdownOrder.LAST_AGGRESSOR:
             aggressor = next((a for a in reversed(self.aggressors) if a is not None), None)
             if aggressor is not None and not self.players[aggressor].folded:
                 first = aggressor
@@ -717,8 +731,8 @@ class HandState:
         if show:
             self._show(i)
         else:
-            if not self.recorded and self._must_show(i):
-                raise IllegalAction("this hand must be shown: it can win or tie a pot", "must_show")
+            # Outside recorded histories only players who may muck are ever asked: hands
+            # that must be shown were shown automatically.
             p.mucked = True
             self.log.append({"type": "muck", "player": i})
         if self.recorded:
@@ -746,15 +760,17 @@ class HandState:
         self._finish()
 
     def _finish(self) -> None:
-        contenders = [i for i, p in enumerate(self.players) if p.live]
         live = [p.live for p in self.players]
         pots = [(pot.amount, pot.eligible) for pot in build_pots(self._contributions(), live)]
-        self._award_all(pots, shown=len(contenders) > 1)
+        self._award_all(pots, shown=True)
 
     def _award_all(self, pots: list[tuple[int, tuple[int, ...]]], *, shown: bool) -> None:
+        """Pay every pot. At a showdown each pot goes to its best shown hand(s) with the hand
+        announced; a pot whose only contender never showed (the rest folded or mucked) is
+        paid without a name."""
         awards: list[tuple[int, int, str | None, str | None, int]] = []
         for k, (amount, eligible) in enumerate(pots):
-            if not shown or len(eligible) == 1:
+            if not shown or not all(self.players[i].shown for i in eligible):
                 awards.append((eligible[0], amount, None, None, k))
                 continue
             awards.extend((*award, k) for award in self._split_pot(amount, eligible))

@@ -1,0 +1,95 @@
+"""End of a hand: everyone folds, uncalled bets, side pots (RULES.md 6)."""
+
+from games.engine.rules import Rules, Stakes
+from tests.engine.helpers import NO_ANTE, STAKES, stacked_hand
+
+THREE = {
+    0: "AsKd 2c 3d 4h 5s 6c",
+    1: "QhQd Ks 8h Jd Tc 9c",
+    2: "JhJs 9s 7d 6h 4s 3h",
+}
+
+
+def test_everyone_else_folds_the_last_player_wins_and_no_more_cards_are_dealt():
+    hand = stacked_hand(Rules(), STAKES, [50, 50, 50], THREE)
+    hand.play("bring_in", "complete", "fold", "fold")
+
+    assert hand.state.is_over
+    assert hand.state.next_deal is None
+    assert len(hand.events("deal")) == 9  # third street only
+    assert hand.stacks() == [48, 53, 49]
+    assert hand.events("award") == [
+        {"type": "award", "pot": 0, "player": 1, "amount": 5, "half": None, "hand": None}
+    ]
+
+
+def test_the_uncalled_part_of_a_bet_goes_back_before_the_award():
+    # Player 1 completes to 4 over the bring-in of 1; both others fold: 3 were never called
+    hand = stacked_hand(Rules(), NO_ANTE, [50, 50, 50], THREE)
+    hand.play("bring_in", "complete", "fold", "fold")
+
+    assert hand.events("return") == [{"type": "return", "player": 1, "amount": 3}]
+    assert hand.stacks() == [49, 51, 50]
+
+
+def test_an_uncalled_bet_on_a_later_street_is_returned():
+    hand = stacked_hand(Rules(), NO_ANTE, [50, 50], {0: THREE[0], 1: THREE[1]})
+    hand.play("bring_in", "call", "bet", "fold")
+
+    assert hand.events("return") == [{"type": "return", "player": 1, "amount": 4}]
+    assert hand.stacks() == [49, 51]
+
+
+def test_a_bet_called_all_in_for_less_returns_the_excess():
+    # Player 0 is left with 3 chips on fourth street and calls a bet of 4 all in
+    cards = {0: THREE[0], 1: THREE[1]}
+    hand = stacked_hand(Rules(), NO_ANTE, [4, 50], cards).play("bring_in", "call", "bet", "call")
+
+    assert hand.events("return") == [{"type": "return", "player": 1, "amount": 1}]
+    # No one left to bet: the cards ran out; player 1's king-high straight showed first
+    hand.act("muck")
+    assert hand.stacks() == [0, 54]
+
+
+def test_an_all_in_player_runs_the_cards_out_with_no_more_betting():
+    cards = {0: THREE[0], 1: THREE[1]}
+    hand = stacked_hand(Rules(), NO_ANTE, [1, 50], cards).play("bring_in", "call")
+
+    assert hand.state.is_over
+    assert [len(p.down) + len(p.up) for p in hand.state.players] == [7, 7]
+    assert [e["action"] for e in hand.events("action")] == ["bring_in", "call"]
+    assert hand.stacks() == [0, 51]
+
+
+def test_side_pots_for_several_all_in_amounts_go_to_their_eligible_players():
+    # Given antes of 10 that put players 0 and 1 all in (3 and 6) and player 2 nearly (10 of 11)
+    stakes = Stakes(ante=10, bring_in=2, small_bet=20, big_bet=40)
+    cards = {
+        0: "AcAd Ah As Kc Kd Qc",  # four aces: best
+        1: "KhKs Qh Qd Qs 9c 9d",  # queens full of kings: second
+        2: "JcJd 2c Jh 3d 4h 5s",  # three jacks: third (and brings in with the 2c)
+        3: "6c7d 8h Ts 2d 3h 4c",  # ten high: worst
+    }
+    hand = stacked_hand(Rules(), stakes, [3, 6, 11, 50], cards)
+    assert hand.state.pots() == [(12, (0, 1, 2, 3)), (9, (1, 2, 3)), (8, (2, 3))]
+
+    # When player 2 brings in all in for 1 and player 3 calls the full bring-in (2)
+    hand.play("bring_in", "call")
+
+    # Then the uncalled chip goes back, every pot goes to its best eligible hand
+    assert hand.events("return") == [{"type": "return", "player": 3, "amount": 1}]
+    assert hand.events("showdown") == [{"type": "showdown", "order": [0, 1, 2, 3]}]
+    hand.act("muck")  # player 3 cannot win any pot
+    assert [(e["pot"], e["player"], e["amount"]) for e in hand.events("award")] == [
+        (0, 0, 12),
+        (1, 1, 9),
+        (2, 2, 10),
+    ]
+    assert hand.stacks() == [12, 9, 10, 39]
+
+
+def test_folded_chips_stay_in_the_pot_but_their_owner_is_not_eligible():
+    hand = stacked_hand(Rules(), NO_ANTE, [50, 50, 50], THREE).play("bring_in", "complete")
+    hand.act("call").act("fold")
+
+    assert hand.state.pots() == [(9, (1, 2))]
