@@ -23,7 +23,9 @@ class BotKind(models.TextChoices):
 class Player(models.Model):
     """A person (or a labelled bot) who can sit at tables."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player"
+    )
     display_name = models.CharField(max_length=40)
     bot = models.CharField(max_length=10, choices=BotKind.choices, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -93,7 +95,9 @@ class Table(models.Model):
                 condition=Q(seat_count__gte=2, seat_count__lte=8), name="table_seat_count_2_8"
             ),
             models.CheckConstraint(
-                condition=Q(bring_in__gt=0, bring_in__lt=F("small_bet"), small_bet__lte=F("big_bet")),
+                condition=Q(
+                    bring_in__gt=0, bring_in__lt=F("small_bet"), small_bet__lte=F("big_bet")
+                ),
                 name="table_stakes_ordered",
             ),
             models.CheckConstraint(

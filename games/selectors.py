@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Count, Q, QuerySet
+
 from games.engine.fairness import deck_from_seed, verify_commitment
 from games.engine.state import HandState
 from games.engine.views import event_for, log_for, view_for
@@ -21,6 +23,12 @@ def get_table(table_id: int) -> Table:
     if table is None:
         raise NotFound(f"no table {table_id}: list the tables at /api/v1/tables/")
     return table
+
+
+def table_list() -> QuerySet[Table]:
+    """Every table with the number of seats taken (``seated``), oldest first."""
+    seated = Count("seats", filter=Q(seats__player__isnull=False))
+    return Table.objects.annotate(seated=seated).order_by("id")
 
 
 def get_hand(hand_id: int) -> Hand:
@@ -59,7 +67,9 @@ def table_detail(table: Table, viewer: Player | None) -> dict[str, Any]:
     return {
         "seq": table.seq,
         "seats": seats,
-        "hand": hand_public(hand, state, viewer) if hand is not None and state is not None else None,
+        "hand": hand_public(hand, state, viewer)
+        if hand is not None and state is not None
+        else None,
     }
 
 
@@ -82,7 +92,9 @@ def hand_public(hand: Hand, state: HandState, viewer: Player | None) -> dict[str
     }
 
 
-def table_events(table: Table, viewer: Player | None, after: int, limit: int = 500) -> list[dict[str, Any]]:
+def table_events(
+    table: Table, viewer: Player | None, after: int, limit: int = 500
+) -> list[dict[str, Any]]:
     """The table's events after ``after`` as ``viewer`` may see them."""
     events = list(table.events.filter(seq__gt=after).order_by("seq")[:limit])
     states: dict[int, tuple[HandState, int | None]] = {}
@@ -129,7 +141,9 @@ def hand_verify(hand: Hand) -> dict[str, Any]:
     for event in deals:
         expected = deck.pop() if deck else None
         if repr(expected) != event.data["card"]:
-            mismatches.append({"seq": event.seq, "dealt": event.data["card"], "deck": repr(expected)})
+            mismatches.append(
+                {"seq": event.seq, "dealt": event.data["card"], "deck": repr(expected)}
+            )
         checked += 1
     return {
         "hand": hand.id,

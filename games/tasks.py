@@ -31,7 +31,9 @@ def sweep() -> dict[str, int]:
     whose next hand is due (a lost advance task)."""
     now = timezone.now()
     overdue = list(
-        Hand.objects.filter(status=HandStatus.RUNNING, deadline__lt=now).values_list("id", flat=True)
+        Hand.objects.filter(status=HandStatus.RUNNING, deadline__lt=now).values_list(
+            "id", flat=True
+        )
     )
     for hand_id in overdue:
         hands.hand_expire(hand_id=hand_id, seq=None)

@@ -14,7 +14,7 @@ As
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Final, Protocol
 
 RANKS: Final = "23456789TJQKA"

@@ -45,7 +45,8 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     for level in levels:
         amount = sum(min(c, level) - min(c, floor) for c in contributions)
         eligible = tuple(
-            i for i, (c, alive) in enumerate(zip(contributions, live, strict=True))
+            i
+            for i, (c, alive) in enumerate(zip(contributions, live, strict=True))
             if alive and c >= level
         )
         if pots and pots[-1].eligible == eligible:

@@ -73,7 +73,9 @@ def replay(start: dict[str, Any], log: Sequence[Event]) -> HandState:
             except IllegalAction as error:
                 raise ReplayError(f"event {index} {event}: {error}") from error
         if state.log[index] != event:
-            raise ReplayError(f"event {index} differs: log has {event}, rules give {state.log[index]}")
+            raise ReplayError(
+                f"event {index} differs: log has {event}, rules give {state.log[index]}"
+            )
     if len(state.log) != len(log):
         raise ReplayError(
             f"the log stops at event {len(log)} but the rules go on with {state.log[len(log)]}"

@@ -76,8 +76,10 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict."""
-        return {key: str(value) if isinstance(value, StrEnum) else value
-                for key, value in asdict(self).items()}
+        return {
+            key: str(value) if isinstance(value, StrEnum) else value
+            for key, value in asdict(self).items()
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
@@ -98,11 +100,14 @@ class Stakes:
         for name in ("ante", "bring_in", "small_bet", "big_bet"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"stakes: {name} must be a whole number of chips >= 0, not {value!r}")
+                raise ValueError(
+                    f"stakes: {name} must be a whole number of chips >= 0, not {value!r}"
+                )
         if not 0 < self.bring_in < self.small_bet <= self.big_bet:
             raise ValueError(
                 "stakes: need 0 < bring_in < small_bet <= big_bet "
-                f"(got bring_in {self.bring_in}, small_bet {self.small_bet}, big_bet {self.big_bet})"
+                f"(got bring_in {self.bring_in}, small_bet {self.small_bet}, "
+                f"big_bet {self.big_bet})"
             )
 
     def to_dict(self) -> dict[str, int]:

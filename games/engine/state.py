@@ -269,7 +269,9 @@ class HandState:
             options.append(Option("check", p.street_bet, 0))
         if reach > self.bet_level and self._may_raise(i) is None:
             for to in self._raise_targets():
-                options.append(Option(self._raise_name(), min(to, reach), min(to, reach) - p.street_bet))
+                options.append(
+                    Option(self._raise_name(), min(to, reach), min(to, reach) - p.street_bet)
+                )
                 if to >= reach:
                     break
         return options
@@ -422,7 +424,9 @@ class HandState:
     def _why_not(self, i: int, action: str, options: list[Option]) -> str:
         legal = ", ".join(o.action for o in options)
         if self.phase is Phase.BRING_IN:
-            return f"{action} is not allowed: the bring-in must bring in or complete (legal: {legal})"
+            return (
+                f"{action} is not allowed: the bring-in must bring in or complete (legal: {legal})"
+            )
         if action == "check" and self.bet_level > self.players[i].street_bet:
             return f"cannot check facing a bet of {self.bet_level} (legal: {legal})"
         if action in ("call", "fold") and self.bet_level == self.players[i].street_bet:
@@ -558,11 +562,11 @@ class HandState:
         self.first_actors[self.street] = self.actor
 
     def _open_pair_showing(self) -> bool:
-        for p in self.players:
-            if not p.folded and len(p.up) == 2 and p.up[0] is not None and p.up[1] is not None:
-                if p.up[0].rank == p.up[1].rank:
-                    return True
-        return False
+        """Whether a live player's two up cards on fourth street are a pair."""
+        return any(
+            not p.folded and None not in p.up[:2] and p.up[0].rank == p.up[1].rank  # type: ignore[union-attr]
+            for p in self.players
+        )
 
     def _bring_in_candidates(self) -> tuple[int, ...]:
         razz = self.rules.low_boards_lead
@@ -704,7 +708,9 @@ class HandState:
         """(high value or None, qualifying low value or None) for the game played."""
         cards = self.hole_cards(i)
         if None in cards:
-            raise IllegalAction(f"player {i + 1}'s cards are unknown and cannot be shown", "unknown")
+            raise IllegalAction(
+                f"player {i + 1}'s cards are unknown and cannot be shown", "unknown"
+            )
         known: list[Card] = cards  # type: ignore[assignment]
         high = high_value(known) if self.rules.plays_high else None
         if self.rules.variant is Variant.RAZZ:
@@ -779,8 +785,14 @@ class HandState:
         for player, amount, half, hand, k in awards:
             self.players[player].stack += amount
             self.log.append(
-                {"type": "award", "pot": k, "player": player, "amount": amount, "half": half,
-                 "hand": hand}
+                {
+                    "type": "award",
+                    "pot": k,
+                    "player": player,
+                    "amount": amount,
+                    "half": half,
+                    "hand": hand,
+                }
             )
         self.phase = Phase.OVER
         self.actor = None
@@ -811,7 +823,11 @@ class HandState:
         five = best_low_five if low else best_high_five
         winners.sort(key=lambda i: high_card_by_suit_key(five(self.hole_cards(i))), reverse=True)  # type: ignore[arg-type]
         name = describe_low(best) if low else describe_high(best)
-        return [(i, share, half, name) for i, share in zip(winners, split(amount, winners), strict=True) if share]
+        return [
+            (i, share, half, name)
+            for i, share in zip(winners, split(amount, winners), strict=True)
+            if share
+        ]
 
 
 def _text(card: Card | None) -> str | None:

@@ -41,10 +41,15 @@ def view_for(state: HandState, viewer: int | None) -> dict[str, Any]:
         if sees_down and None not in state.hole_cards(i) and len(state.hole_cards(i)) >= 5:
             entry["hand"] = _hand_names(state, i)
         players.append(entry)
-    your_turn = viewer is not None and viewer in state.candidates and state.phase in (
-        Phase.BRING_IN,
-        Phase.BETTING,
-        Phase.SHOWDOWN,
+    your_turn = (
+        viewer is not None
+        and viewer in state.candidates
+        and state.phase
+        in (
+            Phase.BRING_IN,
+            Phase.BETTING,
+            Phase.SHOWDOWN,
+        )
     )
     view: dict[str, Any] = {
         "variant": str(state.rules.variant),
@@ -52,7 +57,9 @@ def view_for(state: HandState, viewer: int | None) -> dict[str, Any]:
         "phase": str(state.phase),
         "stakes": state.stakes.to_dict(),
         "community": _card(state.community),
-        "pots": [{"amount": amount, "eligible": list(eligible)} for amount, eligible in state.pots()]
+        "pots": [
+            {"amount": amount, "eligible": list(eligible)} for amount, eligible in state.pots()
+        ]
         if not state.is_over
         else [],
         "bet_level": state.bet_level,
@@ -107,10 +114,7 @@ def _hand_names(state: HandState, i: int) -> dict[str, str | None]:
 
 def _leaders(state: HandState) -> dict[str, int | None]:
     """Which exposed board leads high and which leads low (stud_8 shows both)."""
-    live = [
-        i for i, p in enumerate(state.players)
-        if not p.folded and p.up and None not in p.up
-    ]
+    live = [i for i, p in enumerate(state.players) if not p.folded and p.up and None not in p.up]
     if not live:
         return {}
     leaders: dict[str, int | None] = {}

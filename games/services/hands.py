@@ -25,7 +25,6 @@ from games.models import Hand, HandStatus, Player, Seat, Table, TableEvent, Tabl
 from games.services import bots, schedule
 from games.signals import hand_finished
 
-
 WORKER_GRACE = timedelta(seconds=5)
 """How long a hand may wait for a worker to deal or settle before the sweep steps in."""
 
@@ -93,7 +92,9 @@ def _persist(table: Table, hand: Hand, state: HandState, start: int) -> None:
 
 
 def _dealt_in(table: Table) -> list[Seat]:
-    seats = list(table.seats.select_related("player__user").filter(player__isnull=False, stack__gt=0))
+    seats = list(
+        table.seats.select_related("player__user").filter(player__isnull=False, stack__gt=0)
+    )
     if table.kind == TableKind.RING:
         # Ring games deal in only those not sitting out; a tournament deals everyone with chips
         # (away players post antes and are folded at their first decision, TDA 30).
@@ -114,8 +115,12 @@ def _start_hand(table: Table) -> Hand | None:
         table=table,
         number=table.hands_played,
         lineup=[
-            {"seat": s.number, "player": s.player_id, "name": s.player.display_name,
-             "bot": s.player.is_bot}
+            {
+                "seat": s.number,
+                "player": s.player_id,
+                "name": s.player.display_name,
+                "bot": s.player.is_bot,
+            }
             for s in seats
             if s.player is not None
         ],
@@ -127,9 +132,14 @@ def _start_hand(table: Table) -> Hand | None:
     append_event(
         table,
         "hand_start",
-        {"hand": hand.id, "number": hand.number, "commitment": hand.commitment,
-         "lineup": hand.lineup, "stakes": table.engine_stakes().to_dict(),
-         "variant": table.variant},
+        {
+            "hand": hand.id,
+            "number": hand.number,
+            "commitment": hand.commitment,
+            "lineup": hand.lineup,
+            "stakes": table.engine_stakes().to_dict(),
+            "variant": table.variant,
+        },
         hand,
     )
     _persist(table, hand, state, 0)
@@ -245,12 +255,15 @@ def hand_act(
         table = table_for_update(table_id)
         if seq is not None and seq != table.seq:
             raise Conflict(
-                f"stale seq {seq}: the table is at seq {table.seq}; fetch the table and decide again",
+                f"stale seq {seq}: the table is at seq {table.seq}; "
+                "fetch the table and decide again",
                 code="stale_seq",
                 detail={"seq": table.seq},
             )
         if table.status != TableStatus.OPEN:
-            raise Conflict(f"the table is {table.status}: wait for staff to resume it", code="paused")
+            raise Conflict(
+                f"the table is {table.status}: wait for staff to resume it", code="paused"
+            )
         hand = running_hand(table)
         if hand is None:
             raise Conflict("no hand is in progress at this table", code="no_hand")
@@ -323,7 +336,9 @@ def _settle(table: Table, hand: Hand, state: HandState) -> None:
         for seat in table.seats.filter(player__isnull=False):
             if seat.leaving or seat.stack == 0:
                 append_event(
-                    table, "leave", {"seat": seat.number, "player": seat.player_id, "cash_out": seat.stack}
+                    table,
+                    "leave",
+                    {"seat": seat.number, "player": seat.player_id, "cash_out": seat.stack},
                 )
                 seat.player = None
                 seat.stack = 0
@@ -335,7 +350,8 @@ def _settle(table: Table, hand: Hand, state: HandState) -> None:
     hand.deadline = None
     hand.save(update_fields=["status", "finished_at", "deadline"])
     append_event(
-        table, "hand_end",
+        table,
+        "hand_end",
         {"hand": hand.id, "number": hand.number, "stacks": [p.stack for p in state.players]},
         hand,
     )

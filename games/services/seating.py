@@ -18,8 +18,9 @@ def _seat_of(table: Table, player: Player) -> Seat:
     return seat
 
 
-def seat_sit(*, table_id: int, player: Player, seat_number: int, buy_in: int,
-             by_staff: bool = False) -> Seat:
+def seat_sit(
+    *, table_id: int, player: Player, seat_number: int, buy_in: int, by_staff: bool = False
+) -> Seat:
     """Take a free seat with a buy-in within the table's limits.
 
     The player is dealt in on the next hand (stud has no blinds to wait for). Only staff can
@@ -41,7 +42,9 @@ def seat_sit(*, table_id: int, player: Player, seat_number: int, buy_in: int,
             )
         seat = table.seats.filter(number=seat_number).first()
         if seat is None:
-            raise NotFound(f"no seat {seat_number}: seats are 1..{table.seat_count}", code="no_seat")
+            raise NotFound(
+                f"no seat {seat_number}: seats are 1..{table.seat_count}", code="no_seat"
+            )
         if seat.player_id is not None:
             raise Conflict(f"seat {seat_number} is taken", code="seat_taken")
         if table.seats.filter(player=player).exists():
@@ -55,9 +58,17 @@ def seat_sit(*, table_id: int, player: Player, seat_number: int, buy_in: int,
                 seat.save(update_fields=["player", "stack", "sitting_out", "leaving"])
         except IntegrityError as error:
             raise Conflict("that seat or player was just taken", code="seat_taken") from error
-        append_event(table, "sit", {"seat": seat_number, "player": player.id,
-                                    "name": player.display_name, "bot": player.is_bot,
-                                    "stack": buy_in})
+        append_event(
+            table,
+            "sit",
+            {
+                "seat": seat_number,
+                "player": player.id,
+                "name": player.display_name,
+                "bot": player.is_bot,
+                "stack": buy_in,
+            },
+        )
         schedule.advance_now(table.id)
         return seat
 
@@ -74,8 +85,9 @@ def seat_leave(*, table_id: int, player: Player) -> Seat:
             append_event(table, "leaving", {"seat": seat.number, "player": player.id})
             schedule.advance_now(table.id)
             return seat
-        append_event(table, "leave", {"seat": seat.number, "player": player.id,
-                                      "cash_out": seat.stack})
+        append_event(
+            table, "leave", {"seat": seat.number, "player": player.id, "cash_out": seat.stack}
+        )
         seat.player = None
         seat.stack = 0
         seat.sitting_out = False
@@ -93,7 +105,10 @@ def seat_sit_out(*, table_id: int, player: Player, sitting_out: bool) -> Seat:
         if seat.sitting_out != sitting_out:
             seat.sitting_out = sitting_out
             seat.save(update_fields=["sitting_out"])
-            append_event(table, "sit_out" if sitting_out else "sit_in",
-                         {"seat": seat.number, "player": player.id})
+            append_event(
+                table,
+                "sit_out" if sitting_out else "sit_in",
+                {"seat": seat.number, "player": player.id},
+            )
             schedule.advance_now(table.id)
         return seat

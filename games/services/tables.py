@@ -24,8 +24,17 @@ RULE_FIELDS = (
 )
 
 
-def table_create(*, name: str, variant: str, ante: int, bring_in: int, small_bet: int,
-                 big_bet: int, seat_count: int = 8, **options: Any) -> Table:
+def table_create(
+    *,
+    name: str,
+    variant: str,
+    ante: int,
+    bring_in: int,
+    small_bet: int,
+    big_bet: int,
+    seat_count: int = 8,
+    **options: Any,
+) -> Table:
     """Create a table and its empty seats, after checking stakes and house rules with the
     engine's own validation (so the API and the engine can never disagree)."""
     try:
@@ -43,8 +52,14 @@ def table_create(*, name: str, variant: str, ante: int, bring_in: int, small_bet
         )
     with transaction.atomic():
         table = Table.objects.create(
-            name=name, variant=variant, ante=ante, bring_in=bring_in, small_bet=small_bet,
-            big_bet=big_bet, seat_count=seat_count, **options,
+            name=name,
+            variant=variant,
+            ante=ante,
+            bring_in=bring_in,
+            small_bet=small_bet,
+            big_bet=big_bet,
+            seat_count=seat_count,
+            **options,
         )
         Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(1, seat_count + 1))
     return table

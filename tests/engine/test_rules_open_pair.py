@@ -4,7 +4,6 @@ Stakes: bring-in 1, small bet 4, big bet 8. Player 1 shows a pair of nines on fo
 and acts first; player 0 brings in (2c).
 """
 
-import pytest
 
 from games.engine.rules import Rules
 from tests.engine.helpers import NO_ANTE, stacked_hand
@@ -32,8 +31,6 @@ def test_open_pair_after_a_small_bet_call_raise_small_or_raise_big():
     hand = fourth_street(Rules()).act("bet", 4)
 
     assert hand.options() == [("fold", 0), ("call", 4), ("raise", 8), ("raise", 12)]
-
-
 
 
 def test_open_pair_after_a_big_bet_every_raise_is_big():

@@ -27,7 +27,13 @@ def _total_chips(table_id: int) -> int:
 def test_bots_play_whole_hands_and_chips_are_conserved():
     table = make_table()
     for n, kind in enumerate(["random", "station", "rules"], start=1):
-        seat_sit(table_id=table.id, player=make_player(bot=kind), seat_number=n, buy_in=200, by_staff=True)
+        seat_sit(
+            table_id=table.id,
+            player=make_player(bot=kind),
+            seat_number=n,
+            buy_in=200,
+            by_staff=True,
+        )
     for _ in range(20):
         assert hands.table_advance(table.id) == "hand finished"
         assert _total_chips(table.id) == 600
@@ -52,5 +58,10 @@ def test_human_decision_waits_with_a_deadline_and_the_view_hides_other_down_card
     assert "??" not in mine["down"] and theirs["down"] == ["??", "??"]
     state = hands.hand_state(hand)
     bob_down = {repr(c) for c in state.players[1].down}
-    assert not any(card in str(table_detail(table, alice)) for card in bob_down)
+    shown_cards = {
+        card
+        for player in table_detail(table, alice)["hand"]["view"]["players"]
+        for card in player["up"] + player["down"]
+    }
+    assert not bob_down & shown_cards
     assert TableEvent.objects.filter(table=table).count() == table.seq

@@ -1,0 +1,356 @@
+"""Input and output serializers of the tables API.
+
+Inputs validate shape and types only (the services check the rules); outputs are read-only
+and name every field, so the OpenAPI schema documents exactly what clients receive.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from rest_framework import serializers
+
+from games.engine.rules import BoardTie, ShowdownOrder, Variant
+from games.engine.state import BETTING_ACTIONS, SHOWDOWN_ACTIONS
+from games.models import BotKind, Table
+
+MAX_CHIPS = 2_000_000_000
+"""Largest chip amount a client may send (fits the tables' integer columns everywhere)."""
+
+MAX_SEQ = 2**63 - 1
+"""Largest sequence number (a 64-bit column)."""
+
+ACTIONS = sorted(BETTING_ACTIONS | SHOWDOWN_ACTIONS)
+
+
+def _chips(**kwargs: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=0, max_value=MAX_CHIPS, **kwargs)
+
+
+class ErrorBodySerializer(serializers.Serializer[Any]):
+    code = serializers.CharField(read_only=True, help_text="Machine-readable reason.")
+    message = serializers.CharField(read_only=True, help_text="What went wrong, for people.")
+    detail = serializers.JSONField(read_only=True, allow_null=True)
+
+
+class ErrorOutputSerializer(serializers.Serializer[Any]):
+    """Every 4xx answer: nothing was changed."""
+
+    error = ErrorBodySerializer(read_only=True)
+
+
+# ----------------------------------------------------------------------------- auth, players
+
+
+class TokenInputSerializer(serializers.Serializer[Any]):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
+
+
+class TokenOutputSerializer(serializers.Serializer[Any]):
+    token = serializers.CharField(read_only=True)
+
+
+class PlayerCreateInputSerializer(serializers.Serializer[Any]):
+    username = serializers.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
+    password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
+    display_name = serializers.CharField(max_length=40)
+    bot = serializers.ChoiceField(
+        choices=BotKind.choices,
+        required=False,
+        default="",
+        help_text="Create a bot player of this kind (seated only by staff).",
+    )
+
+
+class PlayerOutputSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField(read_only=True)
+    username = serializers.CharField(source="user.username", read_only=True)
+    display_name = serializers.CharField(read_only=True)
+    bot = serializers.CharField(read_only=True, help_text="Bot kind, or empty for a human.")
+    is_staff = serializers.BooleanField(source="user.is_staff", read_only=True)
+    created_at = serializers.DateTimeField(read_only=True)
+
+
+# ----------------------------------------------------------------------------- tables
+
+
+class TableCreateInputSerializer(serializers.Serializer[Any]):
+    name = serializers.CharField(max_length=60)
+    variant = serializers.ChoiceField(choices=[v.value for v in Variant])
+    ante = _chips()
+    bring_in = _chips()
+    small_bet = _chips()
+    big_bet = _chips()
+    seat_count = serializers.IntegerField(min_value=2, max_value=8, default=8)
+    low_qualifier = serializers.IntegerField(
+        min_value=5,
+        max_value=13,
+        allow_null=True,
+        required=False,
+        help_text="Stud hi-lo: the worst low that qualifies (8 = eight or better).",
+    )
+    open_pair_double = serializers.BooleanField(required=False)
+    board_tie = serializers.ChoiceField(choices=[v.value for v in BoardTie], required=False)
+    showdown_order = serializers.ChoiceField(
+        choices=[v.value for v in ShowdownOrder], required=False
+    )
+    uncap_heads_up = serializers.BooleanField(required=False)
+    burn_cards = serializers.BooleanField(required=False)
+    action_seconds = serializers.IntegerField(min_value=1, max_value=3600, required=False)
+    pause_ms = serializers.IntegerField(min_value=0, max_value=600_000, required=False)
+    buy_in_min = _chips(required=False)
+    buy_in_max = _chips(required=False)
+    allow_bots = serializers.BooleanField(required=False)
+
+
+TABLE_FIELDS = [
+    "id",
+    "name",
+    "kind",
+    "variant",
+    "ante",
+    "bring_in",
+    "small_bet",
+    "big_bet",
+    "seat_count",
+    "low_qualifier",
+    "open_pair_double",
+    "board_tie",
+    "showdown_order",
+    "uncap_heads_up",
+    "burn_cards",
+    "action_seconds",
+    "pause_ms",
+    "buy_in_min",
+    "buy_in_max",
+    "allow_bots",
+    "status",
+    "hold_reason",
+    "seq",
+    "hands_played",
+    "created_at",
+]
+
+
+class TableOutputSerializer(serializers.ModelSerializer[Table]):
+    class Meta:
+        model = Table
+        fields = TABLE_FIELDS
+        read_only_fields = TABLE_FIELDS
+
+
+class TableListItemSerializer(TableOutputSerializer):
+    seated = serializers.IntegerField(read_only=True, help_text="Seats taken.")
+
+    class Meta(TableOutputSerializer.Meta):
+        fields = [*TABLE_FIELDS, "seated"]
+        read_only_fields = fields
+
+
+class SeatOutputSerializer(serializers.Serializer[Any]):
+    number = serializers.IntegerField(read_only=True)
+    player = serializers.IntegerField(read_only=True, allow_null=True)
+    name = serializers.CharField(read_only=True, allow_null=True)
+    bot = serializers.BooleanField(read_only=True)
+    stack = serializers.IntegerField(read_only=True, help_text="Live stack during a hand.")
+    sitting_out = serializers.BooleanField(read_only=True)
+    leaving = serializers.BooleanField(read_only=True)
+
+
+class OptionSerializer(serializers.Serializer[Any]):
+    action = serializers.CharField(read_only=True)
+    to = serializers.IntegerField(read_only=True, help_text="Your street total after it.")
+    chips = serializers.IntegerField(read_only=True, help_text="Chips it costs now.")
+
+
+class ViewPlayerSerializer(serializers.Serializer[Any]):
+    player = serializers.IntegerField(read_only=True, help_text="Index in the hand's lineup.")
+    stack = serializers.IntegerField(read_only=True)
+    street_bet = serializers.IntegerField(read_only=True)
+    in_pot = serializers.IntegerField(read_only=True)
+    folded = serializers.BooleanField(read_only=True)
+    all_in = serializers.BooleanField(read_only=True)
+    shown = serializers.BooleanField(read_only=True)
+    mucked = serializers.BooleanField(read_only=True)
+    up = serializers.ListField(child=serializers.CharField(allow_null=True), read_only=True)
+    down = serializers.ListField(
+        child=serializers.CharField(),
+        read_only=True,
+        help_text="'??' for cards the caller may not see.",
+    )
+    hand = serializers.DictField(
+        child=serializers.CharField(allow_null=True),
+        read_only=True,
+        required=False,
+        help_text="Names of the best hands, for cards the caller may see.",
+    )
+
+
+class PotSerializer(serializers.Serializer[Any]):
+    amount = serializers.IntegerField(read_only=True)
+    eligible = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+
+
+class AwardSerializer(serializers.Serializer[Any]):
+    pot = serializers.IntegerField(read_only=True)
+    player = serializers.IntegerField(read_only=True)
+    amount = serializers.IntegerField(read_only=True)
+    half = serializers.CharField(read_only=True, allow_null=True)
+    hand = serializers.CharField(read_only=True, allow_null=True)
+    note = serializers.CharField(read_only=True, required=False)
+
+
+class StakesSerializer(serializers.Serializer[Any]):
+    ante = serializers.IntegerField(read_only=True)
+    bring_in = serializers.IntegerField(read_only=True)
+    small_bet = serializers.IntegerField(read_only=True)
+    big_bet = serializers.IntegerField(read_only=True)
+
+
+class HandViewSerializer(serializers.Serializer[Any]):
+    variant = serializers.CharField(read_only=True)
+    street = serializers.CharField(read_only=True)
+    phase = serializers.CharField(read_only=True)
+    stakes = StakesSerializer(read_only=True)
+    community = serializers.CharField(read_only=True, allow_null=True)
+    pots = PotSerializer(many=True, read_only=True)
+    bet_level = serializers.IntegerField(read_only=True)
+    to_act = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+    to_act_seats = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+    players = ViewPlayerSerializer(many=True, read_only=True)
+    leaders = serializers.DictField(child=serializers.IntegerField(allow_null=True), read_only=True)
+    legal_actions = OptionSerializer(
+        many=True, read_only=True, help_text="The caller's options; empty unless it is their turn."
+    )
+    winners = AwardSerializer(many=True, read_only=True)
+    you = serializers.IntegerField(read_only=True, required=False)
+
+
+class LineupEntrySerializer(serializers.Serializer[Any]):
+    seat = serializers.IntegerField(read_only=True)
+    player = serializers.IntegerField(read_only=True)
+    name = serializers.CharField(read_only=True)
+    bot = serializers.BooleanField(read_only=True)
+
+
+class HandPublicSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField(read_only=True)
+    number = serializers.IntegerField(read_only=True)
+    status = serializers.CharField(read_only=True)
+    lineup = LineupEntrySerializer(many=True, read_only=True)
+    commitment = serializers.CharField(read_only=True, help_text="SHA-256 of the shuffle seed.")
+    seed = serializers.CharField(
+        read_only=True, allow_null=True, help_text="Hex seed; null until the hand is over."
+    )
+    deadline = serializers.DateTimeField(read_only=True, allow_null=True)
+    you = serializers.IntegerField(read_only=True, allow_null=True)
+    view = HandViewSerializer(read_only=True)
+
+
+class TableDetailOutputSerializer(TableOutputSerializer):
+    seats = SeatOutputSerializer(many=True, read_only=True)
+    hand = HandPublicSerializer(read_only=True, allow_null=True)
+
+    class Meta(TableOutputSerializer.Meta):
+        fields = [*TABLE_FIELDS, "seats", "hand"]
+        read_only_fields = fields
+
+
+class SitInputSerializer(serializers.Serializer[Any]):
+    seat = serializers.IntegerField(min_value=1, max_value=8)
+    buy_in = _chips()
+    player = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_SEQ,
+        required=False,
+        help_text="Staff only: seat this player (e.g. a bot) instead of yourself.",
+    )
+
+
+class ActInputSerializer(serializers.Serializer[Any]):
+    action = serializers.ChoiceField(choices=ACTIONS)
+    amount = _chips(
+        required=False,
+        allow_null=True,
+        help_text="Your total on this street after a bet/raise/complete; only needed when "
+        "more than one amount is legal.",
+    )
+    seq = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_SEQ,
+        required=False,
+        allow_null=True,
+        help_text="The table seq you decided on; a stale one is refused with 409.",
+    )
+
+
+class ActOutputSerializer(serializers.Serializer[Any]):
+    seq = serializers.IntegerField(read_only=True)
+    action = serializers.CharField(read_only=True)
+    to = serializers.IntegerField(read_only=True)
+    chips = serializers.IntegerField(read_only=True)
+
+
+class EventsQuerySerializer(serializers.Serializer[Any]):
+    after = serializers.IntegerField(min_value=0, max_value=MAX_SEQ, default=0)
+
+
+class EventSerializer(serializers.Serializer[Any]):
+    seq = serializers.IntegerField(read_only=True)
+    hand = serializers.IntegerField(read_only=True, allow_null=True)
+    kind = serializers.CharField(read_only=True)
+    data = serializers.JSONField(read_only=True)
+
+
+class EventsOutputSerializer(serializers.Serializer[Any]):
+    seq = serializers.IntegerField(read_only=True, help_text="The table's seq now.")
+    events = EventSerializer(many=True, read_only=True)
+
+
+# ----------------------------------------------------------------------------- hands
+
+
+class HandOutputSerializer(HandPublicSerializer):
+    table = serializers.IntegerField(read_only=True)
+    started_at = serializers.DateTimeField(read_only=True)
+    finished_at = serializers.DateTimeField(read_only=True, allow_null=True)
+
+
+class HistoryQuerySerializer(serializers.Serializer[Any]):
+    format = serializers.ChoiceField(choices=["json", "phh"], default="json")
+
+
+class HandHistoryOutputSerializer(serializers.Serializer[Any]):
+    hand = serializers.IntegerField(read_only=True)
+    table = serializers.IntegerField(read_only=True)
+    number = serializers.IntegerField(read_only=True)
+    lineup = LineupEntrySerializer(many=True, read_only=True)
+    header = serializers.JSONField(read_only=True)
+    commitment = serializers.CharField(read_only=True)
+    seed = serializers.CharField(read_only=True)
+    log = serializers.ListField(child=serializers.JSONField(), read_only=True)
+
+
+class HandPhhOutputSerializer(serializers.Serializer[Any]):
+    hand = serializers.IntegerField(read_only=True)
+    phh = serializers.CharField(
+        read_only=True, help_text="PHH (TOML) text; unshown down cards are '??'."
+    )
+
+
+class MismatchSerializer(serializers.Serializer[Any]):
+    seq = serializers.IntegerField(read_only=True)
+    dealt = serializers.CharField(read_only=True)
+    deck = serializers.CharField(read_only=True)
+
+
+class HandVerifyOutputSerializer(serializers.Serializer[Any]):
+    hand = serializers.IntegerField(read_only=True)
+    seed = serializers.CharField(read_only=True)
+    commitment = serializers.CharField(read_only=True)
+    commitment_ok = serializers.BooleanField(read_only=True)
+    cards_checked = serializers.IntegerField(read_only=True)
+    mismatches = MismatchSerializer(many=True, read_only=True)
+    ok = serializers.BooleanField(read_only=True)

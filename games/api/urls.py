@@ -1,0 +1,40 @@
+"""URLs of the tables API, included under /api/v1/."""
+
+from django.urls import path, register_converter
+
+from games.api import views
+
+
+class IdConverter:
+    """A database id: digits, at most 18 of them, so a huge number is a 404, not an
+    overflow in the database driver."""
+
+    regex = "[0-9]{1,18}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+register_converter(IdConverter, "id")
+
+urlpatterns = [
+    path("auth/token/", views.TokenObtainApi.as_view(), name="auth-token"),
+    path("players/", views.PlayerCreateApi.as_view(), name="players"),
+    path("players/me/", views.PlayerMeApi.as_view(), name="players-me"),
+    path("tables/", views.TableListCreateApi.as_view(), name="tables"),
+    path("tables/<id:table_id>/", views.TableDetailApi.as_view(), name="table-detail"),
+    path("tables/<id:table_id>/sit/", views.TableSitApi.as_view(), name="table-sit"),
+    path("tables/<id:table_id>/leave/", views.TableLeaveApi.as_view(), name="table-leave"),
+    path("tables/<id:table_id>/sit-out/", views.TableSitOutApi.as_view(), name="table-sit-out"),
+    path("tables/<id:table_id>/sit-in/", views.TableSitInApi.as_view(), name="table-sit-in"),
+    path("tables/<id:table_id>/pause/", views.TablePauseApi.as_view(), name="table-pause"),
+    path("tables/<id:table_id>/resume/", views.TableResumeApi.as_view(), name="table-resume"),
+    path("tables/<id:table_id>/act/", views.TableActApi.as_view(), name="table-act"),
+    path("tables/<id:table_id>/events/", views.TableEventsApi.as_view(), name="table-events"),
+    path("hands/<id:hand_id>/", views.HandDetailApi.as_view(), name="hand-detail"),
+    path("hands/<id:hand_id>/history/", views.HandHistoryApi.as_view(), name="hand-history"),
+    path("hands/<id:hand_id>/verify/", views.HandVerifyApi.as_view(), name="hand-verify"),
+]

@@ -1,0 +1,8 @@
+"""Django app config for the tables side (tables, seats, hands)."""
+
+from django.apps import AppConfig
+
+
+class GamesConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "games"

@@ -1,0 +1,47 @@
+"""Project-wide test setup: the `postgres` marker and its CI guard.
+
+Tests marked `postgres` need real row locks: on SQLite they are skipped with a reason, and
+when CI=true a skipped one fails the whole run, so CI can never pass without them.
+"""
+
+import os
+
+import pytest
+from django.db import connection
+
+SKIPPED_POSTGRES_TESTS = pytest.StashKey[list[str]]()
+
+
+def running_in_ci() -> bool:
+    """True when the CI environment variable says so."""
+    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.stash[SKIPPED_POSTGRES_TESTS] = []
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.get_closest_marker("postgres") and connection.vendor != "postgresql":
+        item.config.stash[SKIPPED_POSTGRES_TESTS].append(item.nodeid)
+        pytest.skip("needs PostgreSQL (row locks): set DATABASE_URL=postgres://...")
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if running_in_ci() and session.config.stash[SKIPPED_POSTGRES_TESTS]:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    skipped = terminalreporter.config.stash[SKIPPED_POSTGRES_TESTS]
+    if running_in_ci() and skipped:
+        terminalreporter.section("PostgreSQL tests skipped in CI", red=True)
+        terminalreporter.write_line("CI must run these on PostgreSQL (set DATABASE_URL):")
+        for nodeid in skipped:
+            terminalreporter.write_line(f"  {nodeid}")
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings: object) -> None:
+    """Tests create many users: hash their passwords cheaply (never in production)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]

@@ -1,0 +1,31 @@
+"""Real Celery worker processes for end-to-end tests.
+
+`celery_worker_process` starts `celery -A tourney worker` against the configured broker and
+the test database (the test process and the worker agree on both through the environment),
+waits until it is ready and stops it after the test. Tests that use it get a
+`transactional_db`, so what they write is committed and the worker can see it.
+`celery_workers` starts more of them, and kills and replaces one for crash tests.
+"""
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.e2e.workers import WorkerPool, WorkerProcess
+from tourney.celery import app as celery_app
+
+
+@pytest.fixture
+def celery_workers(transactional_db: None) -> Iterator[WorkerPool]:
+    """A pool of real worker processes on the test database, all stopped after the test."""
+    # Messages left by earlier runs (or tests that enqueued without a worker) are dropped.
+    celery_app.control.purge()
+    pool = WorkerPool()
+    yield pool
+    pool.stop_all()
+
+
+@pytest.fixture
+def celery_worker_process(celery_workers: WorkerPool) -> WorkerProcess:
+    """One real `celery -A tourney worker` process, ready, on the test database."""
+    return celery_workers.start()

@@ -1,0 +1,223 @@
+"""Django settings, read from the environment (django-environ).
+
+With nothing set, everything runs on this machine with no server: a SQLite file and a
+filesystem Celery broker, both under ``var/``. Setting ``DATABASE_URL`` and ``REDIS_URL``
+(or ``CELERY_BROKER_URL``) switches to PostgreSQL and Redis; see README.md.
+"""
+
+import os
+import secrets
+import uuid
+from pathlib import Path
+from typing import Any
+
+import environ
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+env = environ.Env()
+
+# pytest sets PYTEST_VERSION for the whole run, and worker processes started by the tests
+# inherit it: their broker, cache and queue stay apart from a `make run` on the same machine.
+TESTING = "PYTEST_VERSION" in os.environ
+# One id per test session, put in the environment so that the workers it starts inherit it:
+# two sessions at once (two checkouts' agents, two terminals) get their own SQLite test file,
+# queue and cache keys.
+TEST_RUN_ID = os.environ.setdefault("STUD_TEST_RUN_ID", uuid.uuid4().hex[:8]) if TESTING else ""
+VAR_DIR = Path(env.str("STUD_VAR_DIR", default=str(BASE_DIR / "var")))
+RUN_DIR = VAR_DIR / "test" if TESTING else VAR_DIR
+RUN_DIR.mkdir(parents=True, exist_ok=True)
+
+EMBEDDED_DATABASE = "DATABASE_URL" not in os.environ
+
+DEBUG = env.bool("DEBUG", default=False)
+
+
+def _dev_secret_key(path: Path) -> str:
+    """Return the local development key, generating it on first use (never committed)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    with os.fdopen(fd, "w") as key_file:
+        key = secrets.token_urlsafe(50)
+        key_file.write(key)
+    return key
+
+
+if "SECRET_KEY" in os.environ:
+    SECRET_KEY = env.str("SECRET_KEY")
+elif EMBEDDED_DATABASE:
+    SECRET_KEY = _dev_secret_key(VAR_DIR / "secret_key")
+else:
+    raise ImproperlyConfigured("SECRET_KEY must be set when DATABASE_URL is set.")
+
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+if env.bool("BEHIND_HTTPS_PROXY", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "games",
+    "tourney",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "tourney.urls"
+WSGI_APPLICATION = "tourney.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database -------------------------------------------------------------------------------
+if EMBEDDED_DATABASE:
+    DATABASES: dict[str, dict[str, Any]] = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": str(VAR_DIR / "db.sqlite3"),
+            # A file, not memory, so that worker processes started by tests can open it.
+            "TEST": {"NAME": str(RUN_DIR / f"test-db-{TEST_RUN_ID}.sqlite3")},
+            "OPTIONS": {
+                # Web, worker and beat share the file: wait for locks instead of failing.
+                "timeout": 20,
+                "transaction_mode": "IMMEDIATE",
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+            },
+        }
+    }
+else:
+    DATABASES = {"default": env.db_url("DATABASE_URL")}
+    DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0))
+# Test worker processes are pointed at the test database (test_<name>) with this variable.
+if "STUD_DB_NAME" in os.environ:
+    DATABASES["default"]["NAME"] = env.str("STUD_DB_NAME")
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Redis, broker and cache ----------------------------------------------------------------
+REDIS_URL = env.str("REDIS_URL", default="")
+CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "filesystem://")
+CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, Any] = {}
+if CELERY_BROKER_URL.startswith("filesystem://"):
+    # Embedded broker: messages are files in one folder that producers and workers share.
+    BROKER_DIR = RUN_DIR / "broker"
+    for folder in ("queue", "control"):
+        (BROKER_DIR / folder).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(BROKER_DIR / "queue"),
+        "data_folder_out": str(BROKER_DIR / "queue"),
+        "control_folder": str(BROKER_DIR / "control"),
+    }
+
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": f"test-{TEST_RUN_ID}" if TESTING else "stud",
+        }
+    }
+else:
+    # A file cache, not local memory: the worker's heartbeat must be visible to the web.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(RUN_DIR / "cache"),
+            "KEY_PREFIX": f"test-{TEST_RUN_ID}" if TESTING else "",
+        }
+    }
+
+# --- Celery ---------------------------------------------------------------------------------
+CELERY_TASK_DEFAULT_QUEUE = f"stud-test-{TEST_RUN_ID}" if TESTING else "stud"
+CELERY_TASK_IGNORE_RESULT = True  # no result backend: tasks write their effects to the DB
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BEAT_SCHEDULE_FILENAME = str(RUN_DIR / "celerybeat-schedule")
+WORKER_HEARTBEAT_SECONDS = 5
+# /healthz calls the workers down when no heartbeat arrived for this long.
+WORKER_HEARTBEAT_MAX_AGE = env.int("WORKER_HEARTBEAT_MAX_AGE", default=30)
+CELERY_BEAT_SCHEDULE = {
+    "worker-heartbeat": {
+        "task": "tourney.tasks.ping",
+        "schedule": WORKER_HEARTBEAT_SECONDS,
+        "options": {"expires": WORKER_HEARTBEAT_SECONDS * 2},
+    },
+    # Tournament clocks: levels and breaks from the deadlines in the database.
+    "tournament-tick": {
+        "task": "tourney.tasks.tournament_tick",
+        "schedule": 2.0,
+        "options": {"expires": 4},
+    },
+}
+
+# --- API ------------------------------------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "tourney.api_errors.api_exception_handler",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Seven Card Stud API",
+    "DESCRIPTION": "Tables, hands and tournaments of Seven Card Stud.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# --- Static files, i18n, logging ------------------------------------------------------------
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(exist_ok=True)
+WHITENOISE_USE_FINDERS = True  # serve app static files without a collectstatic step
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+}

@@ -1,0 +1,45 @@
+"""Tasks of the project: the health ping, and the tournaments' update and clock tick.
+
+Tournament tasks take ids and re-check everything under the tournament lock, so a
+duplicate, late or redelivered run changes nothing that was already done.
+"""
+
+from typing import Any
+
+from celery import shared_task
+from django.db.models import Q
+
+from tourney import heartbeat
+
+
+@shared_task(bind=True)
+def ping(self: Any) -> str:
+    """Record a worker heartbeat (sent by beat every few seconds); returns "pong"."""
+    heartbeat.record_heartbeat(worker=self.request.hostname or "unknown")
+    return "pong"
+
+
+@shared_task(acks_late=True)
+def tournament_update(tournament_id: int) -> str:
+    """A hand ended at one of the tournament's tables: eliminations, moves, holds."""
+    from tourney.services.update import tournament_update as update
+
+    return update(tournament_id=tournament_id)
+
+
+@shared_task
+def tournament_tick() -> int:
+    """Beat's tick (every ~2 s): move every live clock on and catch up on lost updates.
+    Returns how many tournaments it updated."""
+    from games.models import TableStatus
+    from tourney.models import Status, Tournament
+    from tourney.services.update import tournament_update as update
+
+    active = Q(status__in=[Status.RUNNING, Status.PAUSED]) | Q(
+        status__in=[Status.FINISHED, Status.CANCELLED],
+        tables__table__status__in=[TableStatus.OPEN, TableStatus.PAUSED],
+    )
+    ids = list(Tournament.objects.filter(active).values_list("id", flat=True).distinct())
+    for tournament_id in ids:
+        update(tournament_id=tournament_id)
+    return len(ids)

@@ -1,0 +1,22 @@
+"""URL configuration: the API under /api/v1/, its schema and docs, health, admin."""
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from tourney.api_root import ApiRootView
+from tourney.health import healthz
+
+urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("api/v1/", ApiRootView.as_view(), name="api-root"),
+    path("api/v1/", include("games.api.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("admin/", admin.site.urls),
+]
+
+handler400 = "tourney.api_errors.bad_request_handler"
+handler403 = "tourney.api_errors.permission_denied_handler"
+handler404 = "tourney.api_errors.not_found_handler"
+handler500 = "tourney.api_errors.server_error_handler"
