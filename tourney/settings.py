@@ -175,6 +175,13 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": WORKER_HEARTBEAT_SECONDS,
         "options": {"expires": WORKER_HEARTBEAT_SECONDS * 2},
     },
+    # Action clocks: the safety net that expires overdue decisions whose timer task was lost
+    # and moves on hands whose worker died (the countdown task is the fast path).
+    "table-sweep": {
+        "task": "games.tasks.sweep",
+        "schedule": 2.0,
+        "options": {"expires": 4},
+    },
     # Tournament clocks: levels and breaks from the deadlines in the database.
     "tournament-tick": {
         "task": "tourney.tasks.tournament_tick",
