@@ -128,6 +128,17 @@ class Player:
 class HandState:
     """One hand of stud from the antes to the last award."""
 
+    # the betting round (see _reset_round)
+    actor: int | None
+    candidates: tuple[int, ...]
+    bet_level: int
+    bets_made: int
+    big_locked: bool
+    open_pair: bool
+    completed: bool
+    _reopen_seq: int
+    _acted: dict[int, int]
+
     def __init__(
         self,
         rules: Rules,
@@ -160,16 +171,7 @@ class HandState:
         self.burned: list[Card] = []
         self.unknown_dealt = 0
         self._slots: list[DealSlot] = []
-        # betting round
-        self.actor: int | None = None
-        self.candidates: tuple[int, ...] = ()
-        self.bet_level = 0
-        self.bets_made = 0
-        self.big_locked = False
-        self.open_pair = False
-        self.completed = False
-        self._reopen_seq = 0
-        self._acted: dict[int, int] = {}
+        self._reset_round()
         self.aggressors: list[int | None] = []
         self.first_actors: list[int | None] = []
         # showdown
@@ -513,17 +515,21 @@ class HandState:
         self.log.append({"type": "street", "street": STREETS[street].name})
         for p in self.players:
             p.street_bet = 0
-        self.bet_level = 0
-        self.bets_made = 0
-        self.big_locked = False
-        self.open_pair = False
-        self.completed = False
-        self._reopen_seq = 0
-        self._acted = {}
-        self.actor = None
-        self.candidates = ()
+        self._reset_round()
         self.phase = Phase.DEAL
         self._slots = self._street_slots(street)
+
+    def _reset_round(self) -> None:
+        """A new betting round: no bet, nobody has acted, nobody is to act yet."""
+        self.actor = None
+        self.candidates = ()
+        self.bet_level = 0
+        self.bets_made = 0  # full bets and raises, for the cap (the bring-in is not one)
+        self.big_locked = False  # fourth-street open pair: a big bet or raise was made
+        self.open_pair = False
+        self.completed = False  # third street: the bring-in was completed
+        self._reopen_seq = 0  # counts full bets and raises (TDA 47-B reopening)
+        self._acted = {}  # player -> _reopen_seq when they last acted
 
     def _street_slots(self, street: int) -> list[DealSlot]:
         live = [i for i, p in enumerate(self.players) if not p.folded]
