@@ -21,9 +21,8 @@ DealSlot(player=0, face_up=False, burn=False)
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.engine.boards import (
     bring_in_key,
@@ -68,10 +67,10 @@ class Phase(StrEnum):
 
 BETTING_ACTIONS = frozenset({"fold", "check", "call", "bet", "raise", "bring_in", "complete"})
 SHOWDOWN_ACTIONS = frozenset({"show", "muck"})
+PASSIVE_ACTIONS = frozenset({"fold", "check", "call"})
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(NamedTuple):
     """One legal decision: the action, the player's street total after it, the chips it costs."""
 
     action: str
@@ -83,8 +82,7 @@ class Option:
         return {"action": self.action, "to": self.to, "chips": self.chips}
 
 
-@dataclass(frozen=True, slots=True)
-class DealSlot:
+class DealSlot(NamedTuple):
     """The next card the hand needs: for ``player`` (None: the community card), face up or down,
     or a burn card."""
 
@@ -163,6 +161,7 @@ class HandState:
         self.stakes = stakes
         self.recorded = recorded
         self.players = [Player(stack) for stack in stacks]
+        self.live_count = len(self.players)  # players who have not folded
         self.log: list[Event] = []
         self.phase = Phase.DEAL
         self.street = -1
@@ -170,6 +169,7 @@ class HandState:
         self.dealt: list[Card] = []
         self.burned: list[Card] = []
         self.unknown_dealt = 0
+        self._out: set[Card] = set()  # dealt or burned, for a fast duplicate check
         self._slots: list[DealSlot] = []
         self._reset_round()
         self.aggressors: list[int | None] = []
@@ -224,7 +224,7 @@ class HandState:
 
     def cards_left(self) -> int:
         """How many cards the deck still holds."""
-        return DECK_SIZE - len(self.dealt) - len(self.burned) - self.unknown_dealt
+        return DECK_SIZE - len(self._out) - self.unknown_dealt
 
     def board(self, player: int) -> list[Card | None]:
         """The player's up cards."""
@@ -261,14 +261,7 @@ class HandState:
             if reach > self.stakes.bring_in:
                 options.append(Option("complete", min(self.stakes.small_bet, reach)))
             return [Option(o.action, o.to, o.to - p.street_bet) for o in options]
-        options = []
-        owed = self.bet_level - p.street_bet
-        if owed > 0:
-            options.append(Option("fold", p.street_bet, 0))
-            call_to = min(self.bet_level, reach)
-            options.append(Option("call", call_to, call_to - p.street_bet))
-        else:
-            options.append(Option("check", p.street_bet, 0))
+        options = self._passive_options(p)
         if reach > self.bet_level and self._may_raise(i) is None:
             for to in self._raise_targets():
                 options.append(
@@ -277,6 +270,16 @@ class HandState:
                 if to >= reach:
                     break
         return options
+
+    def _passive_options(self, p: Player) -> list[Option]:
+        """Fold and call when facing a bet, else check."""
+        if self.bet_level > p.street_bet:
+            call_to = min(self.bet_level, p.street_bet + p.stack)
+            return [
+                Option("fold", p.street_bet, 0),
+                Option("call", call_to, call_to - p.street_bet),
+            ]
+        return [Option("check", p.street_bet, 0)]
 
     def _raise_name(self) -> str:
         if self.street == 0 and not self.completed:
@@ -311,8 +314,12 @@ class HandState:
                 "betting was not reopened: an all-in raise of less than half a bet does not "
                 "reopen the betting for players who have already acted (TDA 47-B)"
             )
-        if not any(q.stack > 0 and not q.folded for j, q in enumerate(self.players) if j != i):
-            return "nobody left with chips could call a raise"
+        if not any(
+            not q.folded and q.street_bet + q.stack > self.bet_level
+            for j, q in enumerate(self.players)
+            if j != i
+        ):
+            return "nobody left could call a raise: the others are all in"
         return None
 
     def _capped(self) -> bool:
@@ -324,13 +331,13 @@ class HandState:
 
     def deal(self, card: Card | None) -> None:
         """Deal the card the hand needs next (see :attr:`next_deal`)."""
-        slot = self.next_deal
-        if slot is None:
+        if self.phase is not Phase.DEAL or not self._slots:
             raise IllegalAction("no card is due now: the hand waits for a player", "no_deal")
+        slot = self._slots[0]
         if card is None:
             if not self.recorded:
                 raise IllegalAction("unknown cards are only allowed in recorded histories", "card")
-        elif card in self.dealt or (card in self.burned and self.cards_left() > 0):
+        elif card in self._out and (card not in self.burned or self.cards_left() > 0):
             raise IllegalAction(f"card dealt twice: {card!r}", "duplicate_card")
         if self.cards_left() <= 0 and not (slot.player is None and not slot.burn):
             raise IllegalAction("the deck is empty", "deck_empty")
@@ -355,11 +362,13 @@ class HandState:
             self.unknown_dealt += 1
         elif slot.burn:
             self.burned.append(card)
-        elif card in self.burned:  # the community card from the burn cards of an empty deck
+            self._out.add(card)
+        elif card in self._out:  # the community card from the burn cards of an empty deck
             self.burned.remove(card)
             self.dealt.append(card)
         else:
             self.dealt.append(card)
+            self._out.add(card)
 
     def act(self, action: str, to: int | None = None, *, player: int | None = None) -> Option:
         """Take a betting decision for the player to act; returns the option taken.
@@ -404,6 +413,11 @@ class HandState:
         return " or ".join(str(c + 1) for c in self.candidates) or "none"
 
     def _match_option(self, i: int, action: str, to: int | None) -> Option:
+        if action in PASSIVE_ACTIONS and self.phase is Phase.BETTING:
+            # the fast path: most decisions are folds, checks and calls
+            for option in self._passive_options(self.players[i]):
+                if option.action == action and (to is None or to == option.to):
+                    return option
         options = self._betting_options(i)
         same = [o for o in options if o.action == action]
         if not same:
@@ -451,6 +465,7 @@ class HandState:
         self.candidates = (i,)
         if option.action == "fold":
             p.folded = True
+            self.live_count -= 1
         elif option.chips:
             p.stack -= option.chips
             p.street_bet += option.chips
@@ -482,8 +497,7 @@ class HandState:
             self.aggressors[self.street] = i
 
     def _next_actor(self, last: int) -> None:
-        live = [q for q in self.players if not q.folded]
-        if len(live) == 1:
+        if self.live_count == 1:
             self._end_round()
             return
         n = len(self.players)
