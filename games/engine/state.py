@@ -31,7 +31,7 @@ from games.engine.boards import (
     low_board_key,
     low_card_by_suit_key,
 )
-from games.engine.cards import DECK_SIZE, Card
+from games.engine.cards import DECK_SIZE, FULL_DECK, Card
 from games.engine.evaluation import (
     best_high_five,
     best_low_five,
@@ -176,6 +176,7 @@ class HandState:
         self.first_actors: list[int | None] = []
         # showdown
         self.showdown_order: list[int] = []
+        self._hand_values: dict[int, tuple[int | None, int | None]] = {}
         self._post_antes()
         self._start_street(0)
 
@@ -726,6 +727,8 @@ class HandState:
 
     def _values(self, i: int) -> tuple[int | None, int | None]:
         """(high value or None, qualifying low value or None) for the game played."""
+        if i in self._hand_values:
+            return self._hand_values[i]
         cards = self.hole_cards(i)
         if None in cards:
             raise IllegalAction(
@@ -739,6 +742,7 @@ class HandState:
             low = low8_value(known, self.rules.low_qualifier)
         else:
             low = None
+        self._hand_values[i] = (high, low)  # the cards are all out by the showdown
         return high, low
 
     def _show(self, i: int) -> None:
@@ -850,5 +854,8 @@ class HandState:
         ]
 
 
+_CARD_TEXT = {card: repr(card) for card in FULL_DECK}
+
+
 def _text(card: Card | None) -> str | None:
-    return None if card is None else repr(card)
+    return None if card is None else _CARD_TEXT[card]
