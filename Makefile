@@ -28,4 +28,4 @@ lint: $(INSTALLED)
 
 ## bench: benchmarks (never part of the tests)
 bench: $(INSTALLED)
-	@if [ -f bench/__main__.py ]; then $(PY) -m bench; else echo "No benchmarks yet (bench/__main__.py)."; fi
+	$(PY) -m bench $(BENCH_ARGS)

@@ -149,6 +149,22 @@ def _start_hand(table: Table) -> Hand | None:
 # ------------------------------------------------------------------------- advancing
 
 
+def table_wake(table: Table) -> None:
+    """Something changed that may let a hand start: advance the table after commit.
+
+    A due time is also written (the next hand's, or the running hand's grace), so the beat
+    sweep moves the table on even if the advance task is lost with a worker.
+    """
+    hand = running_hand(table)
+    if hand is None and table.next_hand_at is None:
+        table.next_hand_at = timezone.now()
+        table.save(update_fields=["next_hand_at"])
+    elif hand is not None and hand.deadline is None:
+        hand.deadline = timezone.now() + WORKER_GRACE
+        hand.save(update_fields=["deadline"])
+    schedule.advance_now(table.id)
+
+
 def table_advance(table_id: int) -> str:
     """Do everything at the table that is not a human decision; returns what it did.
 
@@ -310,7 +326,11 @@ def hand_expire(*, hand_id: int, seq: int | None) -> str:
         if hand.deadline is None or hand.deadline > timezone.now():
             return "not due"
         state = hand_state(hand)
-        if state.next_deal is None and state.candidates:
+        # Only a clock started for this very decision can time the player out; any other
+        # deadline is the worker's grace after the previous decision (the next player's clock
+        # has not started yet), so the hand is just moved on.
+        clock_ran_out = hand.clock_decision == len(state.log)
+        if clock_ran_out and state.next_deal is None and state.candidates:
             i = state.candidates[0]
             start = len(state.log)
             option = automatic_option(state)

@@ -7,8 +7,7 @@ from django.db import IntegrityError, transaction
 from games.errors import Conflict, Forbidden, Invalid, NotFound
 from games.locks import table_for_update
 from games.models import Player, Seat, Table, TableKind, TableStatus
-from games.services import schedule
-from games.services.hands import append_event, running_hand
+from games.services.hands import append_event, running_hand, table_wake
 
 
 def _seat_of(table: Table, player: Player) -> Seat:
@@ -69,7 +68,7 @@ def seat_sit(
                 "stack": buy_in,
             },
         )
-        schedule.advance_now(table.id)
+        table_wake(table)
         return seat
 
 
@@ -83,7 +82,7 @@ def seat_leave(*, table_id: int, player: Player) -> Seat:
             seat.leaving = True
             seat.save(update_fields=["leaving"])
             append_event(table, "leaving", {"seat": seat.number, "player": player.id})
-            schedule.advance_now(table.id)
+            table_wake(table)
             return seat
         append_event(
             table, "leave", {"seat": seat.number, "player": player.id, "cash_out": seat.stack}
@@ -110,5 +109,5 @@ def seat_sit_out(*, table_id: int, player: Player, sitting_out: bool) -> Seat:
                 "sit_out" if sitting_out else "sit_in",
                 {"seat": seat.number, "player": player.id},
             )
-            schedule.advance_now(table.id)
+            table_wake(table)
         return seat

@@ -11,8 +11,7 @@ from games.engine.rules import Rules, Stakes
 from games.errors import Conflict, Invalid
 from games.locks import table_for_update
 from games.models import Seat, Table, TableStatus
-from games.services import schedule
-from games.services.hands import append_event, running_hand
+from games.services.hands import append_event, running_hand, table_wake
 
 RULE_FIELDS = (
     "low_qualifier",
@@ -87,5 +86,5 @@ def table_set_status(*, table_id: int, status: str) -> Table:
             hand.save(update_fields=["deadline"])
         append_event(table, status, {"at": timezone.now().isoformat()})
         if status == TableStatus.OPEN:
-            schedule.advance_now(table.id)
+            table_wake(table)
         return table

@@ -4,7 +4,6 @@ Stakes: bring-in 1, small bet 4, big bet 8. Player 1 shows a pair of nines on fo
 and acts first; player 0 brings in (2c).
 """
 
-
 from games.engine.rules import Rules
 from tests.engine.helpers import NO_ANTE, stacked_hand
 

@@ -1,6 +1,5 @@
 """Hi/lo splits, razz, tied pots and odd chips (RULES.md 1, 6, 7 and 8)."""
 
-
 from games.engine.rules import Rules, Stakes, Variant
 from tests.engine.helpers import STAKES, stacked_hand
 

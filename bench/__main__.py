@@ -1,0 +1,55 @@
+"""Run the benchmarks: ``python -m bench [NAME ...] [--quick]`` (``make bench``).
+
+Names: engine (hands/s and evaluations/s against pokerkit), balancing (the TDA planner at
+10,000 players), tables (bot tables through PostgreSQL, Redis and real workers; needs
+DATABASE_URL and REDIS_URL). With no name, engine and balancing run, and tables too when
+DATABASE_URL and REDIS_URL are set. Every benchmark prints its own JSON report.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Sequence
+
+NAMES = ("engine", "balancing", "tables")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    quick = ["--quick"] if "--quick" in args else []
+    names = [a for a in args if not a.startswith("-")]
+    unknown = [n for n in names if n not in NAMES]
+    if unknown:
+        print(f"unknown benchmark {unknown[0]!r}: choose from {', '.join(NAMES)}", file=sys.stderr)
+        return 2
+    if not names:
+        names = ["engine", "balancing"]
+        if os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL"):
+            names.append("tables")
+        else:
+            print(
+                "bench: skipping 'tables' (set DATABASE_URL and REDIS_URL to run it)",
+                file=sys.stderr,
+            )
+    status = 0
+    for name in names:
+        print(f"bench: running {name} ...", file=sys.stderr, flush=True)
+        if name == "engine":
+            from bench import engine
+
+            status |= engine.main(quick)
+        elif name == "balancing":
+            from bench import balancing
+
+            print(json.dumps(balancing.run(), indent=2))
+        else:
+            from bench import tables
+
+            status |= tables.main(quick)
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

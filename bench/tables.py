@@ -1,0 +1,499 @@
+"""Bot tables through the real stack, next to what the database can do on this machine.
+
+K bot tables (``--tables``, ``--bots`` each) play for a fixed time (``--seconds``) on
+PostgreSQL and Redis: two Celery worker processes (``celery -A tourney worker --concurrency
+1`` each) deal and advance, gunicorn serves the API, and a driver in this process plays one
+human seat at ``--driven`` of the tables through HTTP (urllib against 127.0.0.1), timing
+each ``POST /api/v1/tables/{id}/act/``. Reported: hands/s and actions/s (``action`` events
+written in the window), the act latency p50/p95, and the database transactions/s of the
+stack (``pg_stat_database``).
+
+Before the stack starts, ``pgbench`` measures the same PostgreSQL: ``pgbench -i -s 1`` on a
+scratch database, then its default TPC-B-like script (five statements and a commit per
+transaction, three of them updates: write-and-commit bound, like a table advancing) with
+``-c 2 -j 2`` (two clients, the two workers' worth) for ``--pgbench-seconds``. The ratio of
+the stack's transactions/s to pgbench's reads as the fraction of this database's write
+capacity the service uses.
+
+Needs DATABASE_URL (postgres://...) and REDIS_URL; it creates and drops its own databases
+(``stud_bench``, ``stud_bench_pgbench``) on that server and purges the Celery queue of the
+Redis database given, so point REDIS_URL at a scratch database (e.g. redis://.../14).
+Every process it starts is stopped before it returns.
+
+Run ``python -m bench.tables [--quick]``; it prints one JSON report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import secrets
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+PROJECT_DIR = Path(__file__).resolve().parent.parent
+BENCH_DATABASE = "stud_bench"
+READY_TIMEOUT_SECONDS = 60
+STOP_TIMEOUT_SECONDS = 15
+POLL_SECONDS = 0.1  # how often a driven seat looks at its table
+BUY_IN = 10_000  # deep stacks: bots rarely bust during a run
+PGBENCH_CLIENTS = 2
+
+
+# ----------------------------------------------------------------------------- settings
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench.tables", description=__doc__)
+    parser.add_argument("--tables", type=int, default=20, help="bot tables (K)")
+    parser.add_argument("--bots", type=int, default=6, help="seats per table (2..8)")
+    parser.add_argument("--driven", type=int, default=3, help="tables with a human seat")
+    parser.add_argument("--seconds", type=float, default=30, help="measured run time")
+    parser.add_argument("--pgbench-seconds", type=int, default=10)
+    parser.add_argument("--pause-ms", type=int, default=100, help="pause between hands")
+    parser.add_argument("--port", type=int, default=8765, help="API port on 127.0.0.1")
+    parser.add_argument("--quick", action="store_true", help="4 tables, 8 s, pgbench 3 s")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.tables, args.driven, args.seconds, args.pgbench_seconds = 4, 2, 8, 3
+    if not 2 <= args.bots <= 8 or not 0 <= args.driven <= args.tables:
+        parser.error("need 2 <= --bots <= 8 and 0 <= --driven <= --tables")
+    return args
+
+
+def missing_services() -> str | None:
+    """Why the bench cannot run here, or None."""
+    database_url = os.environ.get("DATABASE_URL", "")
+    if not database_url.startswith(("postgres://", "postgresql://")):
+        return (
+            "bench.tables needs PostgreSQL and Redis: set "
+            "DATABASE_URL=postgres://USER@HOST:PORT/DB (any database on the server; the bench "
+            "creates its own) and "
+            "REDIS_URL=redis://HOST:6379/N (a scratch database: its Celery queue is purged)."
+        )
+    if not os.environ.get("REDIS_URL", "").startswith("redis://"):
+        return "bench.tables needs Redis: set REDIS_URL=redis://HOST:6379/N (a scratch database)."
+    return None
+
+
+def with_database(url: str, name: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+# ----------------------------------------------------------------------------- PostgreSQL
+
+
+def recreate_database(url: str, name: str, *, drop_only: bool = False) -> None:
+    """Drop ``name`` on the server of ``url`` (and create it afresh unless ``drop_only``)."""
+    import psycopg
+
+    with psycopg.connect(with_database(url, "postgres"), autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if not drop_only:
+            admin.execute(f'CREATE DATABASE "{name}"')
+
+
+def pgbench_binary() -> str:
+    found = shutil.which("pgbench")
+    if found:
+        return found
+    candidates = sorted(Path("/usr/lib/postgresql").glob("*/bin/pgbench"))
+    if not candidates:
+        raise SystemExit("pgbench not found: install postgresql-contrib or put it on PATH")
+    return str(candidates[-1])
+
+
+def run_pgbench(url: str, seconds: int) -> dict[str, Any]:
+    """Transactions per second of pgbench's default TPC-B-like script on a scratch database."""
+    name = f"{BENCH_DATABASE}_pgbench"
+    recreate_database(url, name)
+    parts = urlsplit(url)
+    connect = ["-h", parts.hostname or "127.0.0.1", "-p", str(parts.port or 5432)]
+    if parts.username:
+        connect += ["-U", parts.username]
+    env = {**os.environ, **({"PGPASSWORD": parts.password} if parts.password else {})}
+    binary = pgbench_binary()
+    try:
+        subprocess.run(
+            [binary, *connect, "-i", "-q", "-s", "1", name],
+            env=env,
+            check=True,
+            capture_output=True,
+        )
+        clients = ["-c", str(PGBENCH_CLIENTS), "-j", str(PGBENCH_CLIENTS)]
+        done = subprocess.run(
+            [binary, *connect, *clients, "-T", str(seconds), "-n", name],
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+    finally:
+        recreate_database(url, name, drop_only=True)
+    match = re.search(r"tps = ([0-9.]+) \(without initial connection time\)", done.stdout)
+    if match is None:
+        raise SystemExit(f"could not read pgbench's tps:\n{done.stdout}")
+    return {
+        "script": "tpcb-like (default)",
+        "scale": 1,
+        "clients": PGBENCH_CLIENTS,
+        "jobs": PGBENCH_CLIENTS,
+        "seconds": seconds,
+        "tps": round(float(match.group(1)), 1),
+    }
+
+
+def transactions_so_far() -> int:
+    """Committed and rolled-back transactions of this database so far (pg_stat_database)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_force_next_flush()")
+        cursor.execute(
+            "SELECT xact_commit + xact_rollback FROM pg_stat_database "
+            "WHERE datname = current_database()"
+        )
+        row = cursor.fetchone()
+    return int(row[0])
+
+
+# ----------------------------------------------------------------------------- processes
+
+
+class Process:
+    """A child in its own process group, its output in a log file; stopped as a group."""
+
+    def __init__(self, name: str, command: list[str], env: dict[str, str], logs: Path):
+        self.name = name
+        self.log_path = logs / f"{name}.log"
+        self._log = self.log_path.open("w")
+        self.popen = subprocess.Popen(
+            command,
+            cwd=PROJECT_DIR,
+            env=env,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def output(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def wait_for(self, ready: Any, what: str) -> None:
+        """Poll ``ready()`` until true; stop with this process's log if it dies or times out."""
+        deadline = time.monotonic() + READY_TIMEOUT_SECONDS
+        while not ready():
+            if self.popen.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"{self.name} did not {what}:\n{self.output()[-3000:]}")
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        """SIGTERM the group (warm shutdown), SIGKILL it if that takes too long."""
+        if self.popen.poll() is None:
+            os.killpg(self.popen.pid, signal.SIGTERM)
+            try:
+                self.popen.wait(timeout=STOP_TIMEOUT_SECONDS)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.popen.pid, signal.SIGKILL)
+                self.popen.wait()
+        self._log.close()
+
+
+@contextmanager
+def processes() -> Iterator[list[Process]]:
+    """A list to start processes into; every one of them is stopped on the way out."""
+    started: list[Process] = []
+    try:
+        yield started
+    finally:
+        for process in reversed(started):
+            process.stop()
+
+
+def start_worker(n: int, env: dict[str, str], logs: Path) -> Process:
+    command = [sys.executable, "-m", "celery", "-A", "tourney", "worker", "--concurrency", "1"]
+    command += ["-n", f"bench{n}@%h", "--loglevel=INFO", "--without-gossip", "--without-mingle"]
+    return Process(f"worker{n}", command, env, logs)
+
+
+def start_web(port: int, env: dict[str, str], logs: Path) -> Process:
+    command = [sys.executable, "-m", "gunicorn", "tourney.wsgi:application"]
+    command += ["--bind", f"127.0.0.1:{port}", "--workers", "2", "--log-level", "warning"]
+    return Process("web", command, env, logs)
+
+
+# ----------------------------------------------------------------------------- HTTP driver
+
+
+def http(method: str, url: str, token: str, body: dict[str, Any] | None = None) -> Any:
+    """One JSON request; returns (status, body)."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method)
+    request.add_header("Authorization", f"Token {token}")
+    request.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"{}")
+
+
+def calling(options: list[dict[str, Any]]) -> dict[str, Any]:
+    """The driven seat checks or calls (brings in when forced, shows at showdown)."""
+    for action in ("bring_in", "check", "call", "show"):
+        for option in options:
+            if option["action"] == action:
+                return option
+    return options[0]
+
+
+@dataclass
+class Driver:
+    """Plays one human seat at each of some tables through HTTP, timing every act."""
+
+    base: str
+    seats: list[tuple[int, str]]  # (table id, token)
+    latencies: list[float] = field(default_factory=list)
+    refused: dict[int, int] = field(default_factory=dict)
+    stop: threading.Event = field(default_factory=threading.Event)
+
+    def play(self, table_id: int, token: str) -> None:
+        url = f"{self.base}/api/v1/tables/{table_id}/"
+        while not self.stop.is_set():
+            status, detail = http("GET", url, token)
+            hand = detail.get("hand") if status == 200 else None
+            options = hand["view"]["legal_actions"] if hand else []
+            if not options:
+                time.sleep(POLL_SECONDS)
+                continue
+            option = calling(options)
+            body = {"action": option["action"], "seq": detail["seq"]}
+            if option["action"] not in ("show", "muck"):
+                body["amount"] = option["to"]
+            started = time.perf_counter()
+            status, _ = http("POST", url + "act/", token, body)
+            elapsed = time.perf_counter() - started
+            if status == 200:
+                self.latencies.append(elapsed)
+            else:
+                self.refused[status] = self.refused.get(status, 0) + 1
+
+    def run(self) -> list[threading.Thread]:
+        threads = [
+            threading.Thread(target=self.play, args=seat, daemon=True) for seat in self.seats
+        ]
+        for thread in threads:
+            thread.start()
+        return threads
+
+
+def percentile_ms(values: list[float], q: int) -> float | None:
+    if len(values) < 2:
+        return None
+    return round(statistics.quantiles(values, n=100)[q - 1] * 1000, 2)
+
+
+# ----------------------------------------------------------------------------- the run
+
+
+def set_up_tables(args: argparse.Namespace) -> tuple[list[int], list[tuple[int, str]]]:
+    """Paused tables full of bots; at the driven ones the last seat is a human with a token.
+    Returns all table ids and the driven (table id, token) pairs."""
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    from games.models import Player
+    from games.services.seating import seat_sit
+    from games.services.tables import table_create
+
+    def player(username: str, bot: str = "") -> Player:
+        # no password (tokens only): hashing one per player would dominate the set-up
+        user = get_user_model().objects.create_user(username=username)
+        return Player.objects.create(user=user, display_name=username, bot=bot)
+
+    kinds = ("station", "rules", "random")
+    table_ids, driven = [], []
+    for t in range(args.tables):
+        table = table_create(
+            name=f"Bench {t + 1}",
+            variant="stud_hi",
+            ante=1,
+            bring_in=2,
+            small_bet=5,
+            big_bet=10,
+            seat_count=args.bots,
+            buy_in_min=BUY_IN,
+            buy_in_max=BUY_IN,
+            allow_bots=True,
+            pause_ms=args.pause_ms,
+            action_seconds=30,
+            status="paused",
+        )
+        for seat in range(1, args.bots + 1):
+            if t < args.driven and seat == args.bots:
+                human = player(f"driver{t}")
+                seated = human
+                driven.append((table.id, Token.objects.create(user=human.user).key))
+            else:
+                seated = player(f"bot{t}-{seat}", kinds[seat % len(kinds)])
+            seat_sit(
+                table_id=table.id, player=seated, seat_number=seat, buy_in=BUY_IN, by_staff=True
+            )
+        table_ids.append(table.id)
+    return table_ids, driven
+
+
+def count_work(since: datetime.datetime, until: datetime.datetime) -> tuple[int, int]:
+    """Hands finished and action events written in the window."""
+    from games.models import Hand, TableEvent
+
+    hands = Hand.objects.filter(finished_at__gte=since, finished_at__lt=until).count()
+    actions = TableEvent.objects.filter(
+        kind="action", created_at__gte=since, created_at__lt=until
+    ).count()
+    return hands, actions
+
+
+def measure_stack(args: argparse.Namespace, env: dict[str, str], logs: Path) -> dict[str, Any]:
+    """Start workers and web, open the tables, drive and count for ``args.seconds``."""
+    import django
+    from django.db import connections
+    from django.utils import timezone
+
+    django.setup()
+    from games.services.tables import table_set_status
+    from tourney.celery import app
+
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=PROJECT_DIR,
+        env=env,
+        check=True,
+    )
+    app.control.purge()  # messages from an earlier run would act on tables that are gone
+    table_ids, driven = set_up_tables(args)
+    base = f"http://127.0.0.1:{args.port}"
+    with processes() as started:
+        for n in (1, 2):
+            started.append(start_worker(n, env, logs))
+        started.append(start_web(args.port, env, logs))
+        for process in started[:2]:
+            process.wait_for(lambda p=process: " ready." in p.output(), "become ready")
+        started[2].wait_for(lambda: _answers(f"{base}/healthz"), "answer on /healthz")
+
+        driver = Driver(base, driven)
+        transactions_before = transactions_so_far()
+        since = timezone.now()
+        for table_id in table_ids:
+            table_set_status(table_id=table_id, status="open")  # the workers start dealing
+        threads = driver.run()
+        time.sleep(args.seconds)
+        until = timezone.now()
+        transactions = transactions_so_far() - transactions_before
+        driver.stop.set()
+        for thread in threads:
+            thread.join(timeout=35)
+        elapsed = (until - since).total_seconds()
+        hands, actions = count_work(since, until)
+    app.control.purge()  # the timers and advances still queued when the workers stopped
+    connections.close_all()
+    return {
+        "seconds": round(elapsed, 2),
+        "hands": hands,
+        "actions": actions,
+        "hands_per_second": round(hands / elapsed, 2),
+        "actions_per_second": round(actions / elapsed, 2),
+        "db_transactions_per_second": round(transactions / elapsed, 1),
+        "act_latency_ms": {
+            "count": len(driver.latencies),
+            "p50": percentile_ms(driver.latencies, 50),
+            "p95": percentile_ms(driver.latencies, 95),
+            "refused": {str(k): v for k, v in sorted(driver.refused.items())},
+        },
+    }
+
+
+def _answers(url: str) -> bool:
+    """True once the server answers at all (healthz may be 503 until a worker's heartbeat)."""
+    try:
+        with urllib.request.urlopen(url, timeout=2):
+            return True
+    except urllib.error.HTTPError:
+        return True
+    except OSError:
+        return False
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark and print its JSON report; 2 when PostgreSQL or Redis is missing."""
+    args = parse_args(argv)
+    problem = missing_services()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
+    server_url = os.environ["DATABASE_URL"]
+    bench_url = with_database(server_url, BENCH_DATABASE)
+    env = {
+        **os.environ,
+        "DATABASE_URL": bench_url,
+        "SECRET_KEY": os.environ.get("SECRET_KEY") or secrets.token_urlsafe(32),
+        "DJANGO_SETTINGS_MODULE": "tourney.settings",
+    }
+    env.pop("STUD_DB_NAME", None)
+    pgbench = run_pgbench(server_url, args.pgbench_seconds)  # before the stack: an idle machine
+    recreate_database(server_url, BENCH_DATABASE)
+    os.environ.update({k: env[k] for k in ("DATABASE_URL", "SECRET_KEY", "DJANGO_SETTINGS_MODULE")})
+    try:
+        with tempfile.TemporaryDirectory(prefix="bench-tables-") as logs:
+            stack = measure_stack(args, env, Path(logs))
+    finally:
+        recreate_database(server_url, BENCH_DATABASE, drop_only=True)
+    report = {
+        "benchmark": "tables",
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
+        "config": {
+            "tables": args.tables,
+            "seats_per_table": args.bots,
+            "driven_tables": args.driven,
+            "pause_ms": args.pause_ms,
+            "workers": "2 x celery worker --concurrency 1",
+            "web": "gunicorn, 2 sync workers",
+            "stakes": "stud_hi 1/2/5/10",
+        },
+        "pgbench": pgbench,
+        "stack": stack,
+        "ratios": {
+            "db_transactions_to_pgbench_tps": round(
+                stack["db_transactions_per_second"] / pgbench["tps"], 3
+            ),
+            "actions_per_second_to_pgbench_tps": round(
+                stack["actions_per_second"] / pgbench["tps"], 3
+            ),
+        },
+    }
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
