@@ -843,9 +843,14 @@ class HandState:
     ) -> list[tuple[int, int, str | None, str | None]]:
         best = max(values.values())
         winners = [i for i, v in values.items() if v == best]
-        # Odd chips: to the tied player with the highest card by suit in the five cards played.
-        five = best_low_five if low else best_high_five
-        winners.sort(key=lambda i: high_card_by_suit_key(five(self.hole_cards(i))), reverse=True)  # type: ignore[arg-type]
+        if amount % len(winners):
+            # Odd chips: to the tied player with the highest card by suit in the five cards
+            # played (TDA 20-B).
+            five = best_low_five if low else best_high_five
+            winners.sort(
+                key=lambda i: high_card_by_suit_key(five(self.hole_cards(i))),  # type: ignore[arg-type]
+                reverse=True,
+            )
         name = describe_low(best) if low else describe_high(best)
         return [
             (i, share, half, name)
