@@ -1,0 +1,173 @@
+"""The tournaments API: staff manage, players register themselves, errors are 4xx JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.games.factories import make_player
+from tests.tourney.tournaments import LEVELS, fake_hand, make_tournament, seats_of, table_of
+from tourney.models import Entry
+from tourney.services.update import tournament_update
+
+pytestmark = pytest.mark.django_db
+
+
+def _client(player=None) -> APIClient:
+    client = APIClient()
+    if player is not None:
+        client.force_authenticate(player.user)
+    return client
+
+
+@pytest.fixture
+def staff() -> APIClient:
+    return _client(make_player("director", staff=True))
+
+
+def _create(staff: APIClient, **overrides: Any) -> dict[str, Any]:
+    schedule = staff.post(
+        "/api/v1/tournaments/schedules/",
+        {"name": "s", "chip_unit": 5, "entries": LEVELS},
+        format="json",
+    )
+    assert schedule.status_code == 201, schedule.json()
+    body = {
+        "name": "Sunday",
+        "buy_in": 110,
+        "fee": 10,
+        "starting_stack": 1000,
+        "chip_unit": 5,
+        "table_size": 4,
+        "schedule_id": schedule.json()["id"],
+        "pause_ms": 0,
+        **overrides,
+    }
+    response = staff.post("/api/v1/tournaments/", body, format="json")
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def test_staff_create_players_register_and_staff_start(staff):
+    tournament = _create(staff)
+    url = f"/api/v1/tournaments/{tournament['id']}/"
+    players = [make_player(bot="rules") for _ in range(5)]
+    for player in players:
+        assert _client(player).post(url + "register/").status_code == 201
+    assert staff.post(url + "start/").status_code == 200
+    state = staff.get(url).json()
+    assert (state["status"], state["players_left"], state["average_stack"]) == ("running", 5, 1000)
+    assert state["level"] == {
+        "index": 0,
+        "number": 1,
+        "is_break": False,
+        "game": "stud_hi",
+        "ante": 5,
+        "bring_in": 10,
+        "small_bet": 30,
+        "big_bet": 60,
+    }
+    assert [len(t["seats"]) for t in state["tables"]] == [3, 2]
+    assert 0 < state["time_left_ms"] <= 600_000
+    assert staff.get(url + "payouts/").json() == [{"place": 1, "prize": 500}]
+
+
+def test_registering_twice_is_a_409_with_the_error_format(staff):
+    tournament = _create(staff)
+    client = _client(make_player())
+    url = f"/api/v1/tournaments/{tournament['id']}/register/"
+    assert client.post(url).status_code == 201
+    response = client.post(url)
+    assert response.status_code == 409
+    assert response.json()["error"]["code"] == "already_registered"
+
+
+def test_starting_a_started_tournament_is_a_409(staff):
+    tournament = _create(staff)
+    url = f"/api/v1/tournaments/{tournament['id']}/"
+    for _ in range(2):
+        staff.post(url + "register/", {"player": make_player(bot="rules").id}, format="json")
+    assert staff.post(url + "start/").status_code == 200
+    response = staff.post(url + "start/")
+    assert (response.status_code, response.json()["error"]["code"]) == (409, "already_started")
+
+
+def test_a_negative_stack_is_a_400(staff):
+    response = staff.post(
+        "/api/v1/tournaments/",
+        {"name": "x", "buy_in": 10, "starting_stack": -5, "schedule_id": 1},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert "starting_stack" in response.json()["error"]["detail"]
+
+
+def test_unknown_players_and_tournaments_are_404s(staff):
+    tournament = _create(staff)
+    response = staff.post(
+        f"/api/v1/tournaments/{tournament['id']}/register/", {"player": 999999}, format="json"
+    )
+    assert (response.status_code, response.json()["error"]["code"]) == (404, "no_player")
+    assert staff.get("/api/v1/tournaments/999999/").status_code == 404
+
+
+def test_players_cannot_manage_or_register_others(staff):
+    tournament = _create(staff)
+    player = _client(make_player())
+    url = f"/api/v1/tournaments/{tournament['id']}/"
+    assert player.post(url + "start/").status_code == 403
+    assert (
+        player.post(url + "register/", {"player": make_player().id}, format="json").status_code
+        == 403
+    )
+    assert player.post("/api/v1/tournaments/", {}, format="json").status_code == 403
+
+
+def test_live_busts_moves_acknowledgement_and_results(staff):
+    tournament = _create(staff, mode="live", payout_percentages=["100"])
+    url = f"/api/v1/tournaments/{tournament['id']}/"
+    for _ in range(7):
+        staff.post(url + "register/", {"player": make_player().id}, format="json")
+    staff.post(url + "start/")
+    state = staff.get(url).json()
+    short = state["tables"][1]["seats"]
+    busts = {str(short[0]["entry"]): 1000, str(short[1]["entry"]): 1000}
+    response = staff.post(url + "busts/", {"counts": busts}, format="json")
+    assert response.status_code == 200, response.json()
+    pending = staff.get(url + "moves/?status=pending").json()
+    assert len(pending) == 1 and pending[0]["instruction"].startswith("table 1 seat")
+    ack = staff.post(url + f"moves/{pending[0]['id']}/acknowledge/")
+    assert ack.json()["status"] == "acknowledged"
+    assert staff.get(url + "moves/?status=pending").json() == []
+    bad = staff.post(url + "chips/", {"counts": {str(pending[0]["entry_id"]): -1}}, format="json")
+    assert bad.status_code == 400
+
+
+def test_deal_quotes_and_recording_a_deal(staff):
+    tournament = make_tournament(players=3, payout_percentages=["50", "30", "20"])
+    url = f"/api/v1/tournaments/{tournament.id}/"
+    staff.post(url + "start/")
+    table = table_of(tournament, 1)
+    a, b, c = sorted(seats_of(table.id))
+    fake_hand(table.id, {a: 500, b: 1500})
+    tournament_update(tournament_id=tournament.id)
+    quote = staff.get(url + "deal-quote/?method=chip_chop").json()
+    assert sorted(q["amount"] for q in quote) == [50, 100, 150]
+    icm = staff.get(url + "deal-quote/?method=icm").json()
+    assert sum(q["amount"] for q in icm) == 300
+    wrong = staff.post(
+        url + "deal/", {"counts": {str(q["entry"]): 1 for q in quote}}, format="json"
+    )
+    assert (wrong.status_code, wrong.json()["error"]["code"]) == (400, "deal_sum")
+    deal = {str(q["entry"]): q["amount"] for q in icm}
+    assert (
+        staff.post(url + "deal/", {"counts": deal, "method": "icm"}, format="json").status_code
+        == 200
+    )
+    fake_hand(table.id, {a: 0, b: 0, c: 3000})
+    tournament_update(tournament_id=tournament.id)
+    results = staff.get(url + "results/").json()
+    assert {r["entry"]: r["prize"] for r in results} == {int(k): v for k, v in deal.items()}
+    assert Entry.objects.filter(tournament=tournament, place=1).count() == 1

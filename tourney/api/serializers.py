@@ -1,0 +1,228 @@
+"""Input and output serializers of the tournaments API (explicit fields, no ``__all__``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from tourney.models import BreakOrder, Mode
+
+
+class ScheduleEntryInputSerializer(serializers.Serializer[Any]):
+    is_break = serializers.BooleanField(default=False)
+    # stud_hi, stud_8 or razz: checked by the planner (a choice field would repeat the
+    # tables' VariantEnum under another name in the schema)
+    game = serializers.CharField(max_length=8, required=False)
+    ante = serializers.IntegerField(min_value=0, required=False)
+    bring_in = serializers.IntegerField(min_value=1, required=False)
+    small_bet = serializers.IntegerField(min_value=1, required=False)
+    big_bet = serializers.IntegerField(min_value=1, required=False)
+    minutes = serializers.IntegerField(min_value=1)
+
+
+class ScheduleInputSerializer(serializers.Serializer[Any]):
+    """Either ``entries`` written by staff, or ``generate`` parameters for the planner."""
+
+    name = serializers.CharField(max_length=80)
+    chip_unit = serializers.IntegerField(min_value=1, default=1)
+    entries = ScheduleEntryInputSerializer(many=True, required=False)
+    starting_stack = serializers.IntegerField(min_value=1, required=False)
+    level_minutes = serializers.IntegerField(min_value=1, required=False)
+    target_hours = serializers.IntegerField(min_value=1, required=False)
+    games = serializers.ListField(child=serializers.CharField(max_length=8), required=False)
+    break_every = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    break_minutes = serializers.IntegerField(min_value=1, required=False)
+
+
+class ScheduleOutputSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField(read_only=True)
+    name = serializers.CharField(read_only=True)
+    chip_unit = serializers.IntegerField(read_only=True)
+    entries = serializers.SerializerMethodField()
+
+    def get_entries(self, schedule: Any) -> list[dict[str, Any]]:
+        return [
+            {
+                "position": e.position,
+                "is_break": e.is_break,
+                "game": e.game,
+                "ante": e.ante,
+                "bring_in": e.bring_in,
+                "small_bet": e.small_bet,
+                "big_bet": e.big_bet,
+                "minutes": e.minutes,
+            }
+            for e in schedule.entries.order_by("position")
+        ]
+
+
+class TournamentInputSerializer(serializers.Serializer[Any]):
+    """Settings (all optional on configure). Amounts are integers; negative ones are 400s.
+    A price includes its fee: buy_in 110 with fee 10 puts 100 in the prize pool."""
+
+    name = serializers.CharField(max_length=80, required=False)
+    mode = serializers.ChoiceField(choices=Mode.values, required=False)
+    buy_in = serializers.IntegerField(min_value=1, required=False)
+    fee = serializers.IntegerField(min_value=0, required=False)
+    starting_stack = serializers.IntegerField(min_value=1, required=False)
+    chip_unit = serializers.IntegerField(min_value=1, required=False)
+    table_size = serializers.IntegerField(min_value=2, max_value=8, required=False)
+    schedule_id = serializers.IntegerField(min_value=1, required=False)
+    late_reg_levels = serializers.IntegerField(min_value=0, required=False)
+    re_entry_max = serializers.IntegerField(min_value=0, required=False)
+    re_entry_levels = serializers.IntegerField(min_value=0, required=False)
+    rebuy_max = serializers.IntegerField(min_value=0, required=False)
+    rebuy_levels = serializers.IntegerField(min_value=0, required=False)
+    rebuy_price = serializers.IntegerField(min_value=0, required=False)
+    rebuy_fee = serializers.IntegerField(min_value=0, required=False)
+    rebuy_chips = serializers.IntegerField(min_value=0, required=False)
+    add_on_price = serializers.IntegerField(min_value=0, required=False)
+    add_on_fee = serializers.IntegerField(min_value=0, required=False)
+    add_on_chips = serializers.IntegerField(min_value=0, required=False)
+    add_on_level = serializers.IntegerField(min_value=0, required=False)
+    scheduled_start = serializers.DateTimeField(required=False, allow_null=True)
+    action_seconds = serializers.IntegerField(min_value=1, required=False)
+    pause_ms = serializers.IntegerField(min_value=0, required=False)
+    minute_seconds = serializers.IntegerField(min_value=1, required=False)
+    break_order = serializers.ChoiceField(choices=BreakOrder.values, required=False)
+    balance_threshold = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    payout_percentages = serializers.ListField(
+        child=serializers.CharField(max_length=12), required=False, allow_null=True
+    )
+
+
+class TournamentOutputSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField(read_only=True)
+    name = serializers.CharField(read_only=True)
+    mode = serializers.CharField(read_only=True)
+    status = serializers.CharField(read_only=True)
+    buy_in = serializers.IntegerField(read_only=True)
+    fee = serializers.IntegerField(read_only=True)
+    starting_stack = serializers.IntegerField(read_only=True)
+    chip_unit = serializers.IntegerField(read_only=True)
+    table_size = serializers.IntegerField(read_only=True)
+    schedule_id = serializers.IntegerField(read_only=True)
+    late_reg_levels = serializers.IntegerField(read_only=True)
+    re_entry_max = serializers.IntegerField(read_only=True)
+    re_entry_levels = serializers.IntegerField(read_only=True)
+    scheduled_start = serializers.DateTimeField(read_only=True)
+    prize_pool = serializers.IntegerField(read_only=True)
+    draw_seed = serializers.CharField(read_only=True)
+    payout_percentages = serializers.JSONField(read_only=True)
+
+
+class LevelOutputSerializer(serializers.Serializer[Any]):
+    index = serializers.IntegerField()
+    number = serializers.IntegerField()
+    is_break = serializers.BooleanField()
+    game = serializers.CharField()
+    ante = serializers.IntegerField()
+    bring_in = serializers.IntegerField()
+    small_bet = serializers.IntegerField()
+    big_bet = serializers.IntegerField()
+
+
+class TournamentSeatOutputSerializer(serializers.Serializer[Any]):
+    seat = serializers.IntegerField()
+    entry = serializers.IntegerField(allow_null=True)
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    chips = serializers.IntegerField()
+
+
+class StateTableOutputSerializer(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    table_id = serializers.IntegerField()
+    status = serializers.CharField()
+    hold_reason = serializers.CharField()
+    breaking = serializers.BooleanField()
+    hands_played = serializers.IntegerField()
+    seats = TournamentSeatOutputSerializer(many=True)
+
+
+class StateOutputSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    mode = serializers.CharField()
+    status = serializers.CharField()
+    level = LevelOutputSerializer()
+    time_left_ms = serializers.IntegerField(allow_null=True)
+    entries = serializers.IntegerField()
+    players_left = serializers.IntegerField()
+    average_stack = serializers.IntegerField()
+    prize_pool = serializers.IntegerField()
+    hand_for_hand = serializers.BooleanField()
+    tables = StateTableOutputSerializer(many=True)
+
+
+class PlayerRefInputSerializer(serializers.Serializer[Any]):
+    """Staff may name another player (such as a bot); players act for themselves."""
+
+    player = serializers.IntegerField(min_value=1, required=False)
+
+
+class EntryOutputSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    tournament_id = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    place = serializers.IntegerField(allow_null=True)
+    prize = serializers.IntegerField()
+    refund = serializers.IntegerField()
+
+
+class MoveOutputSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    entry_id = serializers.IntegerField()
+    from_table = serializers.IntegerField()
+    from_seat = serializers.IntegerField()
+    to_table = serializers.IntegerField()
+    to_seat = serializers.IntegerField()
+    reason = serializers.CharField()
+    status = serializers.CharField()
+    instruction = serializers.CharField(source="__str__")
+    created_at = serializers.DateTimeField()
+    acknowledged_at = serializers.DateTimeField(allow_null=True)
+
+
+class ChipsReportInputSerializer(serializers.Serializer[Any]):
+    """Entry id -> chips. For bust-outs: the chips at the start of the bust hand."""
+
+    counts = serializers.DictField(child=serializers.IntegerField())
+
+    def validate_counts(self, counts: dict[str, int]) -> dict[int, int]:
+        try:
+            return {int(entry): chips for entry, chips in counts.items()}
+        except ValueError as error:
+            raise serializers.ValidationError("keys are entry ids") from error
+
+
+class DealInputSerializer(ChipsReportInputSerializer):
+    """Entry id -> amount, for every entry still playing."""
+
+    method = serializers.ChoiceField(choices=["icm", "chip_chop", "custom"], default="custom")
+
+
+class DealQuoteOutputSerializer(serializers.Serializer[Any]):
+    entry = serializers.IntegerField()
+    player = serializers.IntegerField()
+    chips = serializers.IntegerField()
+    amount = serializers.IntegerField()
+
+
+class PayoutOutputSerializer(serializers.Serializer[Any]):
+    place = serializers.IntegerField()
+    prize = serializers.IntegerField()
+
+
+class ResultOutputSerializer(serializers.Serializer[Any]):
+    entry = serializers.IntegerField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    place = serializers.IntegerField(allow_null=True)
+    prize = serializers.IntegerField()
+    refund = serializers.IntegerField()

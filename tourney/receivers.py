@@ -1,0 +1,37 @@
+"""Receivers of games' signals: a hand ended at a tournament table.
+
+The signal arrives inside the settling transaction, which holds the table's lock. Locking
+the tournament there would break the lock order (tournament > table), so the receiver only
+holds the table (no new hand until the tournament has looked at this one) and enqueues the
+tournament's update after commit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.dispatch import receiver
+
+from games.models import Table
+from games.signals import hand_finished
+from tourney.models import TournamentTable
+
+AFTER_HAND = "tournament: after the hand"
+"""The hold a tournament table gets when its hand ends, until the tournament updates."""
+
+
+@receiver(hand_finished, dispatch_uid="tourney.hand_finished")
+def on_hand_finished(sender: Any, table_id: int, hand_id: int, **kwargs: Any) -> None:
+    """Hold a tournament table after its hand and update its tournament after commit."""
+    tournament_id = (
+        TournamentTable.objects.filter(table_id=table_id)
+        .values_list("tournament_id", flat=True)
+        .first()
+    )
+    if tournament_id is None:
+        return
+    Table.objects.filter(pk=table_id).update(hold_reason=AFTER_HAND)
+    from tourney import tasks
+
+    transaction.on_commit(lambda: tasks.tournament_update.delay(tournament_id))

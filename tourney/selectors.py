@@ -1,0 +1,125 @@
+"""Read paths of the tournament side: state, payouts, results, moves (no writes)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+
+from games.errors import NotFound
+from games.models import Seat, TableStatus
+from tourney.models import Entry, EntryStatus, Move, Tournament
+from tourney.services.clock import level_number, playing_level
+from tourney.services.registration import PAID
+from tourney.services.results import prizes_by_place
+from tourney.services.schedules import schedule_entries
+
+
+def get_tournament(tournament_id: int) -> Tournament:
+    """The tournament, or a 404."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NotFound(
+            f"no tournament {tournament_id}: list them at /api/v1/tournaments/",
+            code="no_tournament",
+        )
+    return tournament
+
+
+def _time_left_ms(tournament: Tournament) -> int | None:
+    if tournament.paused_remaining_ms is not None:
+        return tournament.paused_remaining_ms
+    if tournament.level_ends_at is None:
+        return None
+    return max(0, int((tournament.level_ends_at - timezone.now()).total_seconds() * 1000))
+
+
+def tournament_state(tournament: Tournament) -> dict[str, Any]:
+    """The clock, the players left, the average stack, the tables and their seats."""
+    entries_list = schedule_entries(tournament.schedule_id)
+    current = entries_list[tournament.level_index]
+    level = playing_level(entries_list, tournament.level_index)
+    entry_of = {e.player_id: e.id for e in tournament.entries.filter(status=EntryStatus.PLAYING)}
+    tables = []
+    chips = 0
+    for tt in tournament.tables.select_related("table").order_by("number"):
+        seats = [
+            {
+                "seat": s.number,
+                "entry": entry_of.get(s.player_id),
+                "player": s.player_id,
+                "name": s.player.display_name if s.player else "",
+                "chips": s.stack,
+            }
+            for s in Seat.objects.filter(table=tt.table, player__isnull=False).select_related(
+                "player"
+            )
+        ]
+        chips += sum(s["chips"] for s in seats)
+        if tt.table.status != TableStatus.CLOSED:
+            tables.append(
+                {
+                    "number": tt.number,
+                    "table_id": tt.table_id,
+                    "status": tt.table.status,
+                    "hold_reason": tt.table.hold_reason,
+                    "breaking": tt.breaking,
+                    "hands_played": tt.table.hands_played,
+                    "seats": seats,
+                }
+            )
+    left = len(entry_of)
+    return {
+        "id": tournament.id,
+        "name": tournament.name,
+        "mode": tournament.mode,
+        "status": tournament.status,
+        "level": {
+            "index": tournament.level_index,
+            "number": level_number(entries_list, tournament.level_index),
+            "is_break": current.is_break,
+            "game": level.game,
+            "ante": level.ante,
+            "bring_in": level.bring_in,
+            "small_bet": level.small_bet,
+            "big_bet": level.big_bet,
+        },
+        "time_left_ms": _time_left_ms(tournament),
+        "entries": tournament.entries.filter(status__in=PAID).count(),
+        "players_left": left,
+        "average_stack": chips // left if left else 0,
+        "prize_pool": tournament.prize_pool,
+        "hand_for_hand": tournament.hand_for_hand,
+        "tables": tables,
+    }
+
+
+def payouts_list(tournament: Tournament) -> list[dict[str, int]]:
+    """The prize of each paid place as things stand (the pool grows until registration ends)."""
+    return [{"place": n, "prize": p} for n, p in enumerate(prizes_by_place(tournament), start=1)]
+
+
+def results_list(tournament: Tournament) -> list[dict[str, Any]]:
+    """Every entry with its place and prize (places are given when the tournament ends)."""
+    entries = (
+        Entry.objects.filter(tournament=tournament).select_related("player").order_by("place", "id")
+    )
+    return [
+        {
+            "entry": e.id,
+            "player": e.player_id,
+            "name": e.player.display_name,
+            "number": e.number,
+            "status": e.status,
+            "place": e.place,
+            "prize": e.prize,
+            "refund": e.refund,
+        }
+        for e in entries
+    ]
+
+
+def moves_list(tournament: Tournament, status: str | None) -> list[Move]:
+    """The tournament's move instructions, oldest first, optionally of one status."""
+    moves = Move.objects.filter(tournament=tournament).order_by("id")
+    return list(moves.filter(status=status) if status else moves)

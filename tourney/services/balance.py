@@ -1,0 +1,115 @@
+"""Balancing and breaking: ask the planner, apply its moves as one batch, close tables.
+
+The planner is stateless: the tables' ``breaking`` flags are persisted here, and it is asked
+again after every hand. Its moves only involve tables between hands; they are applied as one
+batch (every moving player lifted, then seated), and stored as ``Move`` instructions:
+applied online, pending for staff to acknowledge live (the seating chart changes at once).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine.fairness import SeededShuffler
+from games.errors import Conflict, NotFound
+from games.models import Seat
+from tourney.models import Entry, EntryStatus, Mode, Move, MoveStatus, Tournament
+from tourney.planning.balancing import BalanceConfig, Plan, plan_moves
+from tourney.services.locks import LockedTable, tournament_for_update
+from tourney.services.log import event_append
+from tourney.services.seating import seat_lift, seat_take, table_close, table_states
+
+
+def balance_config(tournament: Tournament) -> BalanceConfig:
+    """The planner's configuration from the tournament's settings."""
+    return BalanceConfig(break_order=tournament.break_order, threshold=tournament.balance_threshold)
+
+
+def tables_balance(
+    tournament: Tournament, tables: list[LockedTable], seats: dict[int, dict[int, Seat]]
+) -> tuple[Plan, set[int]]:
+    """Plan and apply breaks, moves and closings; returns the plan and the ids of the tables
+    whose seating changed."""
+    seed = secrets.token_bytes(16)
+    plan = plan_moves(table_states(tables, seats), SeededShuffler(seed), balance_config(tournament))
+    by_number = {locked.tt.number: locked for locked in tables}
+    for number in plan.breaking:
+        locked = by_number[number]
+        if not locked.tt.breaking:
+            locked.tt.breaking = True
+            locked.tt.save(update_fields=["breaking"])
+    changed: set[int] = set()
+    if plan.moves:
+        _moves_apply(tournament, plan, by_number, seed)
+        changed = {by_number[m.to_table].table.id for m in plan.moves}
+    for number in plan.closed:
+        table_close(by_number[number])
+    if plan.final_table is not None and plan.moves:
+        event_append(tournament, "final_table", {"table": plan.final_table})
+    return plan, changed - {by_number[n].table.id for n in plan.closed}
+
+
+def _moves_apply(
+    tournament: Tournament, plan: Plan, by_number: dict[int, LockedTable], seed: bytes
+) -> None:
+    chips = {
+        move.player: seat_lift(by_number[move.from_table], number=move.from_seat, why=move.reason)
+        for move in plan.moves
+    }
+    for move in plan.moves:
+        seat_take(
+            by_number[move.to_table],
+            number=move.to_seat,
+            player_id=move.player,
+            stack=chips[move.player],
+            why=move.reason,
+        )
+    entries = dict(
+        Entry.objects.filter(
+            tournament=tournament, status=EntryStatus.PLAYING, player_id__in=list(chips)
+        ).values_list("player_id", "id")
+    )
+    live = tournament.mode == Mode.LIVE
+    Move.objects.bulk_create(
+        Move(
+            tournament=tournament,
+            entry_id=entries[move.player],
+            from_table=move.from_table,
+            from_seat=move.from_seat,
+            to_table=move.to_table,
+            to_seat=move.to_seat,
+            reason=move.reason,
+            status=MoveStatus.PENDING if live else MoveStatus.APPLIED,
+        )
+        for move in plan.moves
+    )
+    event_append(
+        tournament,
+        "moves",
+        {
+            "seed": seed.hex(),
+            "moves": [
+                {"entry": entries[m.player], "player": m.player, "move": str(m), "reason": m.reason}
+                for m in plan.moves
+            ],
+        },
+    )
+
+
+def move_acknowledge(*, tournament_id: int, move_id: int) -> Move:
+    """Staff confirm a live move was carried out."""
+    with transaction.atomic():
+        tournament = tournament_for_update(tournament_id)
+        move = Move.objects.filter(tournament=tournament, pk=move_id).first()
+        if move is None:
+            raise NotFound(f"no move {move_id} in this tournament", code="no_move")
+        if move.status != MoveStatus.PENDING:
+            raise Conflict(f"the move is already {move.status}", code="not_pending")
+        move.status = MoveStatus.ACKNOWLEDGED
+        move.acknowledged_at = timezone.now()
+        move.save(update_fields=["status", "acknowledged_at"])
+        event_append(tournament, "move_done", {"move": move.id})
+        return move

@@ -1,0 +1,98 @@
+"""Eliminations: who busted, their chips at the start of the bust hand, their bust group.
+
+Places are given when the tournament ends (``tourney.services.results``), from the bust
+groups: a later group finishes above an earlier one; inside a group the bigger starting
+stack finishes above, equal stacks share. A group is one hand at one table, or one whole
+hand-for-hand round (whose busts all share, at however many tables).
+"""
+
+from __future__ import annotations
+
+from games.models import Hand, HandStatus, Seat
+from tourney.models import Entry, EntryStatus, Tournament
+from tourney.services.locks import LockedTable
+from tourney.services.log import event_append
+from tourney.services.seating import seat_lift
+
+
+def next_bust_group(tournament: Tournament) -> int:
+    """Open a new bust group and return its number."""
+    tournament.bust_groups += 1
+    return tournament.bust_groups
+
+
+def eliminate(
+    tournament: Tournament,
+    busts: list[tuple[LockedTable, Seat, int, Hand | None]],
+    *,
+    shared: bool = False,
+) -> None:
+    """Eliminate the players of ``busts`` (table, seat, chips at the start of the bust hand,
+    the hand) as one group, and free their seats. In hand-for-hand they join the round's
+    group and share."""
+    if not busts:
+        return
+    shared = shared or tournament.hand_for_hand
+    group = (
+        tournament.hand_for_hand_group if tournament.hand_for_hand else next_bust_group(tournament)
+    )
+    entries = {
+        entry.player_id: entry
+        for entry in Entry.objects.filter(
+            tournament=tournament,
+            status=EntryStatus.PLAYING,
+            player_id__in=[seat.player_id for _, seat, _, _ in busts],
+        )
+    }
+    logged = []
+    for locked, seat, start_stack, hand in busts:
+        entry = entries[seat.player_id]
+        entry.status = EntryStatus.ELIMINATED
+        entry.bust_group = group
+        entry.bust_stack = start_stack
+        entry.bust_shared = shared
+        entry.bust_hand = hand
+        entry.save(update_fields=["status", "bust_group", "bust_stack", "bust_shared", "bust_hand"])
+        seat_lift(locked, number=seat.number, why="eliminated")
+        logged.append(
+            {
+                "entry": entry.id,
+                "player": entry.player_id,
+                "table": locked.tt.number,
+                "seat": seat.number,
+                "start_stack": start_stack,
+            }
+        )
+    event_append(tournament, "eliminated", {"group": group, "shared": shared, "busts": logged})
+
+
+def busts_online(
+    tournament: Tournament, tables: list[LockedTable], seats: dict[int, dict[int, Seat]]
+) -> None:
+    """Eliminate everyone left with no chips, one group per table's bust hand (oldest hand
+    first), placed by their stacks at the start of that hand."""
+    found = []
+    for locked in tables:
+        busted = [seat for seat in seats[locked.table.id].values() if seat.stack == 0]
+        if not busted:
+            continue
+        hand = (
+            Hand.objects.filter(table=locked.table, status=HandStatus.FINISHED)
+            .order_by("-number")
+            .first()
+        )
+        found.append((locked, busted, hand))
+    found.sort(key=lambda item: item[2].pk if item[2] else 0)  # hand ids grow with time
+    for locked, busted, hand in found:
+        start = _start_stacks(hand)
+        eliminate(tournament, [(locked, seat, start.get(seat.number, 0), hand) for seat in busted])
+
+
+def _start_stacks(hand: Hand | None) -> dict[int, int]:
+    """Each seat's chips at the start of ``hand``."""
+    if hand is None:
+        return {}
+    return {
+        player["seat"]: stack
+        for player, stack in zip(hand.lineup, hand.header["stacks"], strict=True)
+    }

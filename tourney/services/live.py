@@ -1,0 +1,77 @@
+"""Live tournaments: staff report bust-outs and chip counts; moves come back as
+instructions to acknowledge (``tourney.services.balance.move_acknowledge``)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from games.errors import Conflict, Invalid, NotFound
+from games.models import Seat
+from tourney.models import Entry, EntryStatus, Mode, Status, Tournament
+from tourney.services.eliminations import eliminate
+from tourney.services.locks import LockedTable, open_tables_for_update, tournament_for_update
+from tourney.services.update import tournament_refresh
+
+
+def _live(tournament_id: int) -> Tournament:
+    tournament = tournament_for_update(tournament_id)
+    if tournament.mode != Mode.LIVE:
+        raise Conflict(
+            "online tournaments are dealt by our tables: nothing to report", code="online"
+        )
+    if tournament.status not in (Status.RUNNING, Status.PAUSED):
+        raise Conflict(f"the tournament is {tournament.status}", code="not_running")
+    return tournament
+
+
+def _seat_of(tables: list[LockedTable], entry: Entry) -> tuple[LockedTable, Seat]:
+    for locked in tables:
+        seat = Seat.objects.filter(table=locked.table, player_id=entry.player_id).first()
+        if seat is not None:
+            return locked, seat
+    raise Conflict(f"entry {entry.id} has no seat", code="not_seated")
+
+
+def _playing(tournament: Tournament, entry_ids: list[int]) -> list[Entry]:
+    entries = list(tournament.entries.filter(pk__in=entry_ids))
+    missing = set(entry_ids) - {entry.id for entry in entries}
+    if missing:
+        raise NotFound(f"no entries {sorted(missing)} in this tournament", code="no_entry")
+    gone = [entry.id for entry in entries if entry.status != EntryStatus.PLAYING]
+    if gone:
+        raise Conflict(f"entries {gone} are not playing", code="not_playing")
+    return entries
+
+
+def live_report_busts(*, tournament_id: int, busts: dict[int, int]) -> Tournament:
+    """Players out on one hand: entry id -> chips at the start of that hand. They are placed
+    by those chips (equal stacks share); then the tables are balanced."""
+    with transaction.atomic():
+        tournament = _live(tournament_id)
+        if any(type(c) is not int or c < 0 for c in busts.values()):
+            raise Invalid("chip counts are non-negative integers", code="negative")
+        entries = _playing(tournament, list(busts))
+        if len(entries) >= tournament.entries.filter(status=EntryStatus.PLAYING).count():
+            raise Invalid("at least one player must be left", code="everyone_out")
+        tables = open_tables_for_update(tournament)
+        found = [(*_seat_of(tables, entry), busts[entry.id], None) for entry in entries]
+        eliminate(tournament, found)
+        tournament_refresh(tournament)
+        return tournament
+
+
+def live_report_chips(*, tournament_id: int, counts: dict[int, int]) -> Tournament:
+    """Chip counts staff took at the tables: entry id -> chips (a positive integer)."""
+    with transaction.atomic():
+        tournament = _live(tournament_id)
+        if any(type(c) is not int or c <= 0 for c in counts.values()):
+            raise Invalid(
+                "chip counts are positive integers (report a bust-out for 0)", code="negative"
+            )
+        entries = _playing(tournament, list(counts))
+        tables = open_tables_for_update(tournament)
+        for entry in entries:
+            _, seat = _seat_of(tables, entry)
+            Seat.objects.filter(pk=seat.pk).update(stack=counts[entry.id])
+        tournament_refresh(tournament)
+        return tournament

@@ -1,0 +1,82 @@
+"""Rebuys and add-ons: chips bought during play, within their windows and limits.
+
+Chips change only between hands at the player's table (a hand in progress holds the live
+amounts); the price, fee included, goes to the prize pool less its fee.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import F
+
+from games.errors import Conflict, NotFound
+from games.models import Seat
+from tourney.models import Entry, EntryStatus, Status, Tournament
+from tourney.services.clock import level_number
+from tourney.services.locks import open_tables_for_update, tournament_for_update
+from tourney.services.log import event_append
+from tourney.services.registration import pool_recompute
+from tourney.services.schedules import schedule_entries
+
+
+def _playing_entry(tournament: Tournament, player_id: int) -> Entry:
+    if tournament.status not in (Status.RUNNING, Status.PAUSED):
+        raise Conflict(f"the tournament is {tournament.status}", code="not_running")
+    entry = tournament.entries.filter(player_id=player_id, status=EntryStatus.PLAYING).first()
+    if entry is None:
+        raise NotFound(f"player {player_id} is not playing in this tournament", code="no_entry")
+    return entry
+
+
+def _seat_between_hands(tournament: Tournament, entry: Entry) -> Seat:
+    for locked in open_tables_for_update(tournament):
+        seat = Seat.objects.filter(table=locked.table, player_id=entry.player_id).first()
+        if seat is not None:
+            if locked.in_hand:
+                raise Conflict("a hand is in progress at your table: buy after it", code="in_hand")
+            return seat
+    raise Conflict("the entry has no seat", code="not_seated")
+
+
+def _add_chips(tournament: Tournament, entry: Entry, seat: Seat, chips: int, kind: str) -> None:
+    Seat.objects.filter(pk=seat.pk).update(stack=F("stack") + chips)
+    pool_recompute(tournament)
+    event_append(tournament, kind, {"entry": entry.id, "chips": chips, "stack": seat.stack + chips})
+
+
+def entry_rebuy(*, tournament_id: int, player_id: int) -> Entry:
+    """Buy ``rebuy_chips`` at or below the starting stack, within the rebuy window."""
+    with transaction.atomic():
+        tournament = tournament_for_update(tournament_id)
+        entry = _playing_entry(tournament, player_id)
+        level = level_number(schedule_entries(tournament.schedule_id), tournament.level_index)
+        if entry.rebuys >= tournament.rebuy_max:
+            raise Conflict(f"no rebuy left ({tournament.rebuy_max} allowed)", code="rebuy_limit")
+        if level > tournament.rebuy_levels:
+            raise Conflict("the rebuy window is over", code="rebuy_closed")
+        seat = _seat_between_hands(tournament, entry)
+        if seat.stack > tournament.starting_stack:
+            raise Conflict(
+                "rebuys are for stacks at or below the starting stack", code="too_many_chips"
+            )
+        entry.rebuys += 1
+        entry.save(update_fields=["rebuys"])
+        _add_chips(tournament, entry, seat, tournament.rebuy_chips, "rebuy")
+        return entry
+
+
+def entry_add_on(*, tournament_id: int, player_id: int) -> Entry:
+    """Buy the one add-on (``add_on_chips``) until the end of level ``add_on_level``."""
+    with transaction.atomic():
+        tournament = tournament_for_update(tournament_id)
+        entry = _playing_entry(tournament, player_id)
+        level = level_number(schedule_entries(tournament.schedule_id), tournament.level_index)
+        if not tournament.add_on_level or level > tournament.add_on_level:
+            raise Conflict("no add-on is offered now", code="add_on_closed")
+        if entry.add_ons:
+            raise Conflict("one add-on per entry", code="add_on_limit")
+        seat = _seat_between_hands(tournament, entry)
+        entry.add_ons = 1
+        entry.save(update_fields=["add_ons"])
+        _add_chips(tournament, entry, seat, tournament.add_on_chips, "add_on")
+        return entry

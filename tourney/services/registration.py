@@ -1,0 +1,170 @@
+"""Registration: register, unregister, late registration and re-entry; the prize pool.
+
+Late registrants and re-entries are seated at once at the shortest table
+(``seat_for_newcomer``), a new table opening when every seat is taken.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import transaction
+from django.db.models import Sum
+
+from games.engine.fairness import SeededShuffler
+from games.errors import Conflict, NotFound
+from games.models import Player
+from games.services import schedule
+from tourney.models import Entry, EntryStatus, Status, Tournament
+from tourney.planning.balancing import seat_for_newcomer
+from tourney.planning.payouts import prize_pool
+from tourney.services.clock import level_number
+from tourney.services.locks import open_tables_for_update, tournament_for_update
+from tourney.services.log import event_append
+from tourney.services.schedules import schedule_entries
+from tourney.services.seating import seat_take, seats_by_table, table_open, table_states
+
+PAID = [EntryStatus.REGISTERED, EntryStatus.PLAYING, EntryStatus.ELIMINATED]
+
+
+def pool_recompute(tournament: Tournament) -> None:
+    """The prize pool from every paid entry, re-entry, rebuy and add-on, fees taken out."""
+    paid = tournament.entries.filter(status__in=PAID)
+    totals = paid.aggregate(rebuys=Sum("rebuys"), add_ons=Sum("add_ons"))
+    players = paid.values("player").distinct().count()
+    tournament.prize_pool = prize_pool(
+        entries=players,
+        re_entries=paid.count() - players,
+        buy_in=tournament.buy_in,
+        fee=tournament.fee,
+        rebuys=totals["rebuys"] or 0,
+        rebuy_price=tournament.rebuy_price,
+        rebuy_fee=tournament.rebuy_fee,
+        add_ons=totals["add_ons"] or 0,
+        add_on_price=tournament.add_on_price,
+        add_on_fee=tournament.add_on_fee,
+    )
+    tournament.save(update_fields=["prize_pool"])
+
+
+def _levels_started(tournament: Tournament) -> int:
+    return level_number(schedule_entries(tournament.schedule_id), tournament.level_index)
+
+
+def late_registration_open(tournament: Tournament) -> bool:
+    """Registering while running: until the end of level ``late_reg_levels`` (and the break
+    after it)."""
+    running = tournament.status in (Status.RUNNING, Status.PAUSED)
+    return running and _levels_started(tournament) <= tournament.late_reg_levels
+
+
+def _player(player_id: int) -> Player:
+    player = Player.objects.filter(pk=player_id).first()
+    if player is None:
+        raise NotFound(f"no player {player_id}", code="no_player")
+    return player
+
+
+def _seat_newcomer(tournament: Tournament, entry: Entry) -> None:
+    """Seat a late registrant or re-entry at the shortest table, with a starting stack."""
+    from tourney.services.update import tournament_refresh
+
+    tables = open_tables_for_update(tournament)
+    seed = secrets.token_bytes(16)
+    spot = seat_for_newcomer(table_states(tables, seats_by_table(tables)), SeededShuffler(seed))
+    if spot is None:
+        target, seat = table_open(tournament), 1
+        tables.append(target)
+    else:
+        target = next(locked for locked in tables if locked.tt.number == spot[0])
+        seat = spot[1]
+    seat_take(
+        target,
+        number=seat,
+        player_id=entry.player_id,
+        stack=tournament.starting_stack,
+        why="late registration" if entry.number == 1 else "re-entry",
+    )
+    entry.status = EntryStatus.PLAYING
+    entry.save(update_fields=["status"])
+    event_append(
+        tournament,
+        "seated",
+        {
+            "entry": entry.id,
+            "player": entry.player_id,
+            "table": target.tt.number,
+            "seat": seat,
+            "seed": seed.hex(),
+        },
+    )
+    tournament_refresh(tournament)
+    schedule.advance_now(target.table.id)  # it may have been waiting for players
+
+
+def entry_register(*, tournament_id: int, player_id: int) -> Entry:
+    """Register a player (during registration, or late registration: seated at once)."""
+    with transaction.atomic():
+        tournament = tournament_for_update(tournament_id)
+        player = _player(player_id)
+        if tournament.status != Status.REGISTERING and not late_registration_open(tournament):
+            raise Conflict(
+                f"registration is closed (the tournament is {tournament.status})",
+                code="registration_closed",
+            )
+        earlier = tournament.entries.filter(player=player).exclude(status=EntryStatus.UNREGISTERED)
+        if earlier.exists():
+            raise Conflict(f"{player} is already registered", code="already_registered")
+        number = tournament.entries.filter(player=player).count() + 1
+        # Numbers stay unique: registering again after unregistering takes the next one.
+        entry = Entry.objects.create(tournament=tournament, player=player, number=number)
+        pool_recompute(tournament)
+        event_append(tournament, "registered", {"entry": entry.id, "player": player.id})
+        if tournament.status != Status.REGISTERING:
+            _seat_newcomer(tournament, entry)
+        return entry
+
+
+def entry_unregister(*, tournament_id: int, player_id: int) -> Entry:
+    """Unregister before the start; the buy-in is refunded, fee included."""
+    with transaction.atomic():
+        tournament = tournament_for_update(tournament_id)
+        player = _player(player_id)
+        entry = tournament.entries.filter(player=player, status=EntryStatus.REGISTERED).first()
+        if entry is None:
+            raise Conflict(f"{player} has no entry waiting for the draw", code="not_registered")
+        entry.status = EntryStatus.UNREGISTERED
+        entry.refund = tournament.buy_in
+        entry.save(update_fields=["status", "refund"])
+        pool_recompute(tournament)
+        event_append(tournament, "unregistered", {"entry": entry.id, "refund": entry.refund})
+        return entry
+
+
+def entry_re_enter(*, tournament_id: int, player_id: int) -> Entry:
+    """Buy a new entry after being eliminated, within the re-entry window and limit."""
+    with transaction.atomic():
+        tournament = tournament_for_update(tournament_id)
+        player = _player(player_id)
+        if tournament.status not in (Status.RUNNING, Status.PAUSED):
+            raise Conflict(f"the tournament is {tournament.status}", code="not_running")
+        entries = tournament.entries.filter(player=player, status__in=PAID)
+        if not entries.exists():
+            raise Conflict(f"{player} never entered: register instead", code="not_registered")
+        if entries.exclude(status=EntryStatus.ELIMINATED).exists():
+            raise Conflict(f"{player} is still in the tournament", code="still_playing")
+        used = entries.count() - 1
+        if used >= tournament.re_entry_max:
+            raise Conflict(
+                f"no re-entry left ({tournament.re_entry_max} allowed)", code="re_entry_limit"
+            )
+        if _levels_started(tournament) > tournament.re_entry_levels:
+            raise Conflict("the re-entry window is over", code="re_entry_closed")
+        number = tournament.entries.filter(player=player).count() + 1
+        entry = Entry.objects.create(tournament=tournament, player=player, number=number)
+        pool_recompute(tournament)
+        event_append(
+            tournament, "re_entry", {"entry": entry.id, "player": player.id, "number": number}
+        )
+        _seat_newcomer(tournament, entry)
+        return entry

@@ -1,0 +1,96 @@
+"""Tournament tables and seats: opening tables, seating and lifting players, the planner's
+view of the tables.
+
+Chips live on ``games.Seat.stack``; every change here is made under the table's lock
+(taken by ``open_tables_for_update``) and logged in the table's own event log.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Max
+
+from games.locks import table_for_update
+from games.models import Seat, TableStatus
+from games.services.hands import append_event
+from games.services.tables import table_create, table_set_status
+from tourney.models import Mode, Tournament, TournamentTable
+from tourney.planning.balancing import TableState
+from tourney.services.clock import playing_level
+from tourney.services.locks import LockedTable
+from tourney.services.schedules import schedule_entries
+
+LIVE_HOLD = "live: dealt by the club"
+
+
+def table_open(tournament: Tournament) -> LockedTable:
+    """Open the tournament's next table (numbered after the highest so far), locked."""
+    number = (tournament.tables.aggregate(n=Max("number"))["n"] or 0) + 1
+    level = playing_level(schedule_entries(tournament.schedule_id), tournament.level_index)
+    table = table_create(
+        name=f"{tournament.name} - table {number}",
+        variant=level.game,
+        ante=level.ante,
+        bring_in=level.bring_in,
+        small_bet=level.small_bet,
+        big_bet=level.big_bet,
+        seat_count=tournament.table_size,
+        kind="tournament",
+        pause_ms=tournament.pause_ms,
+        action_seconds=tournament.action_seconds,
+        hold_reason=LIVE_HOLD if tournament.mode == Mode.LIVE else "",
+    )
+    tt = TournamentTable.objects.create(tournament=tournament, table=table, number=number)
+    table = table_for_update(table.id)
+    tt.table = table
+    return LockedTable(tt, table, in_hand=False)
+
+
+def table_close(locked: LockedTable) -> None:
+    """Close an empty table (no hand in progress)."""
+    table_set_status(table_id=locked.table.id, status=TableStatus.CLOSED)
+    locked.table.status = TableStatus.CLOSED
+
+
+def seats_by_table(tables: list[LockedTable]) -> dict[int, dict[int, Seat]]:
+    """Occupied seats of each table, by table id then seat number."""
+    seats: dict[int, dict[int, Seat]] = {locked.table.id: {} for locked in tables}
+    for seat in Seat.objects.filter(table_id__in=list(seats), player__isnull=False):
+        seats[seat.table_id][seat.number] = seat
+    return seats
+
+
+def table_states(tables: list[LockedTable], seats: dict[int, dict[int, Seat]]) -> list[TableState]:
+    """The tables as the balancing planner sees them (players by player id)."""
+    return [
+        TableState(
+            number=locked.tt.number,
+            capacity=locked.table.seat_count,
+            seats={number: seat.player_id for number, seat in seats[locked.table.id].items()},
+            in_hand=locked.in_hand,
+            breaking=locked.tt.breaking,
+        )
+        for locked in tables
+    ]
+
+
+def seat_take(locked: LockedTable, *, number: int, player_id: int, stack: int, why: str) -> None:
+    """Put a player with ``stack`` chips in an empty seat of a locked table."""
+    Seat.objects.filter(table=locked.table, number=number).update(
+        player_id=player_id, stack=stack, sitting_out=False, leaving=False
+    )
+    append_event(
+        locked.table, "sit", {"seat": number, "player": player_id, "stack": stack, "why": why}
+    )
+
+
+def seat_lift(locked: LockedTable, *, number: int, why: str) -> int:
+    """Empty a seat of a locked table; returns the chips the player had."""
+    seat = Seat.objects.get(table=locked.table, number=number)
+    append_event(
+        locked.table,
+        "leave",
+        {"seat": number, "player": seat.player_id, "stack": seat.stack, "why": why},
+    )
+    stack = seat.stack
+    Seat.objects.filter(pk=seat.pk).update(player=None, stack=0, sitting_out=False, leaving=False)
+    return stack

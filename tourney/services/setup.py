@@ -1,0 +1,160 @@
+"""Creating, configuring and cancelling tournaments (staff)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from games.errors import Conflict, Invalid, NotFound
+from tourney.models import (
+    AnteSchedule,
+    BreakOrder,
+    Entry,
+    EntryStatus,
+    Mode,
+    Status,
+    Tournament,
+)
+from tourney.planning.payouts import structure_from_percentages
+from tourney.services.locks import tournament_for_update
+from tourney.services.log import event_append
+from tourney.services.registration import pool_recompute
+
+SETTINGS = (
+    "name",
+    "mode",
+    "buy_in",
+    "fee",
+    "starting_stack",
+    "chip_unit",
+    "table_size",
+    "schedule_id",
+    "late_reg_levels",
+    "re_entry_max",
+    "re_entry_levels",
+    "rebuy_max",
+    "rebuy_levels",
+    "rebuy_price",
+    "rebuy_fee",
+    "rebuy_chips",
+    "add_on_price",
+    "add_on_fee",
+    "add_on_chips",
+    "add_on_level",
+    "scheduled_start",
+    "action_seconds",
+    "pause_ms",
+    "minute_seconds",
+    "break_order",
+    "balance_threshold",
+    "payout_percentages",
+)
+POSITIVE = ("buy_in", "starting_stack", "chip_unit", "minute_seconds", "action_seconds")
+
+
+def _check_settings(fields: dict[str, Any]) -> None:
+    """Refuse bad settings with a 400 before the database sees them."""
+    unknown = set(fields) - set(SETTINGS)
+    if unknown:
+        raise Invalid(f"unknown settings: {', '.join(sorted(unknown))}", code="unknown_setting")
+    for name, value in fields.items():
+        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+            raise Invalid(f"{name} cannot be negative ({value})", code="negative")
+    for name in POSITIVE:
+        if name in fields and fields[name] < 1:
+            raise Invalid(f"{name} must be at least 1", code="not_positive")
+    if "table_size" in fields and not 2 <= fields["table_size"] <= 8:
+        raise Invalid(f"table_size must be 2 to 8, not {fields['table_size']}", code="table_size")
+    if "mode" in fields and fields["mode"] not in Mode.values:
+        raise Invalid(f"mode must be one of {', '.join(Mode.values)}", code="mode")
+    if "break_order" in fields and fields["break_order"] not in BreakOrder.values:
+        raise Invalid(f"break_order must be one of {', '.join(BreakOrder.values)}")
+    if fields.get("balance_threshold") == 0:
+        raise Invalid("balance_threshold must be at least 1 (or null for the TDA default)")
+    if fields.get("payout_percentages") is not None:
+        try:
+            structure_from_percentages(fields["payout_percentages"])
+        except (TypeError, ValueError) as error:
+            raise Invalid(str(error), code="invalid_payouts") from error
+    if (
+        "schedule_id" in fields
+        and not AnteSchedule.objects.filter(pk=fields["schedule_id"]).exists()
+    ):
+        raise NotFound(f"no schedule {fields['schedule_id']}", code="no_schedule")
+
+
+def _check_prices(tournament: Tournament) -> None:
+    for price, fee in (
+        ("buy_in", "fee"),
+        ("rebuy_price", "rebuy_fee"),
+        ("add_on_price", "add_on_fee"),
+    ):
+        if getattr(tournament, fee) > getattr(tournament, price):
+            raise Invalid(f"{fee} is part of {price} and cannot exceed it", code="fee_above_price")
+
+
+def tournament_create(**fields: Any) -> Tournament:
+    """Create a tournament in registration (staff). A price includes its fee: ``buy_in``
+    110 and ``fee`` 10 put 100 in the prize pool."""
+    _check_settings(fields)
+    for name in ("name", "buy_in", "starting_stack", "schedule_id"):
+        if name not in fields:
+            raise Invalid(f"{name} is required", code="required")
+    tournament = Tournament(**fields)
+    _check_prices(tournament)
+    with transaction.atomic():
+        tournament.save()
+        event_append(tournament, "created", {"settings": {k: str(v) for k, v in fields.items()}})
+    return tournament
+
+
+def tournament_configure(*, tournament_id: int, **fields: Any) -> Tournament:
+    """Change settings while the tournament is still registering (staff)."""
+    _check_settings(fields)
+    with transaction.atomic():
+        tournament = tournament_for_update(tournament_id)
+        if tournament.status != Status.REGISTERING:
+            raise Conflict(
+                f"the tournament is {tournament.status}: settings are fixed", code="started"
+            )
+        for name, value in fields.items():
+            setattr(tournament, name, value)
+        _check_prices(tournament)
+        tournament.save()
+        pool_recompute(tournament)
+        event_append(tournament, "configured", {"settings": {k: str(v) for k, v in fields.items()}})
+        return tournament
+
+
+def entry_paid(tournament: Tournament, entry: Entry) -> int:
+    """What the entry paid, fees included."""
+    return (
+        tournament.buy_in
+        + entry.rebuys * tournament.rebuy_price
+        + entry.add_ons * tournament.add_on_price
+    )
+
+
+def tournament_cancel(*, tournament_id: int) -> Tournament:
+    """Cancel the tournament: every entry gets back what it paid, fees included; the tables
+    close (a table in a hand closes when its hand ends)."""
+    from tourney.services.update import tournament_refresh
+
+    with transaction.atomic():
+        tournament = tournament_for_update(tournament_id)
+        if tournament.status in (Status.FINISHED, Status.CANCELLED):
+            raise Conflict(f"the tournament is already {tournament.status}", code="over")
+        refunds = []
+        entries = tournament.entries.exclude(status=EntryStatus.UNREGISTERED)
+        for entry in entries:
+            entry.refund = entry_paid(tournament, entry)
+            entry.status = EntryStatus.REFUNDED
+            entry.save(update_fields=["refund", "status"])
+            refunds.append({"entry": entry.id, "player": entry.player_id, "refund": entry.refund})
+        tournament.status = Status.CANCELLED
+        tournament.level_ends_at = None
+        tournament.save()
+        event_append(tournament, "cancelled", {"refunds": refunds})
+        tournament_refresh(tournament)
+        return tournament

@@ -1,0 +1,210 @@
+"""The tournament's update pass: clock, eliminations, hand-for-hand, balancing, holds, end.
+
+``tournament_update`` runs after every hand at a tournament table (the receiver enqueues it)
+and on every beat tick; the other services run ``tournament_refresh`` inside their own lock.
+It acts only on what it finds under the locks, so it is safe to run twice or late.
+
+Holds: a table deals no new hand while its ``hold_reason`` is set; the reasons are worked
+out here, every pass, for every open table (live, paused, break, breaking, waiting for a
+move, hand-for-hand); a released table is advanced at once.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from django.db import transaction
+from django.db.models import Sum
+from django.utils import timezone
+
+from games.models import Seat, Table, TableStatus
+from games.services import schedule
+from tourney.models import EntryStatus, Mode, Status, Tournament
+from tourney.planning.balancing import Plan, hand_for_hand_needed
+from tourney.services.balance import tables_balance
+from tourney.services.clock import clock_advance, on_break, stakes_apply
+from tourney.services.eliminations import busts_online, next_bust_group
+from tourney.services.locks import LockedTable, open_tables_for_update, tournament_for_update
+from tourney.services.log import event_append
+from tourney.services.results import payout_structure, results_assign
+from tourney.services.seating import LIVE_HOLD, seats_by_table, table_close
+
+logger = logging.getLogger(__name__)
+
+OVER_HOLD = "tournament over"
+
+
+def tournament_update(*, tournament_id: int) -> str:
+    """Lock the tournament and its tables and bring them up to date; returns its status."""
+    with transaction.atomic():
+        tournament = tournament_for_update(tournament_id)
+        tournament_refresh(tournament)
+        return tournament.status
+
+
+def tournament_refresh(tournament: Tournament, *, now: datetime | None = None) -> None:
+    """The update pass, for a tournament already locked by the caller."""
+    now = now or timezone.now()
+    if tournament.status == Status.REGISTERING:
+        return
+    tables = open_tables_for_update(tournament)
+    if tournament.status in (Status.FINISHED, Status.CANCELLED):
+        _close_idle(tables)
+        return
+    level_changed = clock_advance(tournament, now)
+    stakes_apply(tournament, tables)
+    _hands_seen(tournament, tables)
+    if tournament.mode == Mode.ONLINE:
+        busts_online(tournament, tables, seats_by_table(tables))
+    players_left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
+    if level_changed:
+        chips_check(tournament)
+    if players_left <= 1:
+        _finish(tournament, tables)
+        return
+    seats = seats_by_table(tables)
+    _hand_for_hand(tournament, tables, seats, players_left)
+    plan, changed = tables_balance(tournament, tables, seats)
+    tables = [locked for locked in tables if locked.table.status != TableStatus.CLOSED]
+    _holds(tournament, tables, plan, changed)
+    tournament.save()
+
+
+def _hands_seen(tournament: Tournament, tables: list[LockedTable]) -> None:
+    """Note the hands that ended since the last pass (a hand-for-hand table has then played
+    its hand of the round)."""
+    for locked in tables:
+        played = locked.table.hands_played - (1 if locked.in_hand else 0)
+        if played > locked.tt.hands_seen:
+            locked.tt.hands_seen = played
+            if tournament.hand_for_hand:
+                locked.tt.hand_for_hand_done = True
+            locked.tt.save(update_fields=["hands_seen", "hand_for_hand_done"])
+
+
+def _hand_for_hand(
+    tournament: Tournament,
+    tables: list[LockedTable],
+    seats: dict[int, dict[int, Seat]],
+    players_left: int,
+) -> None:
+    """Start hand-for-hand on the bubble; when every dealing table played its hand of the
+    round, start the next round (its busts share) or stop once the bubble burst."""
+    needed = hand_for_hand_needed(players_left, payout_structure(tournament).places)
+    if not tournament.hand_for_hand:
+        if needed:
+            tournament.hand_for_hand = True
+            tournament.hand_for_hand_group = next_bust_group(tournament)
+            _round_reset(tables)
+            event_append(tournament, "hand_for_hand", {"players_left": players_left})
+        return
+    if tournament.mode == Mode.LIVE:
+        tournament.hand_for_hand = needed
+        return
+    dealing = [t for t in tables if len(seats[t.table.id]) >= 2 and not t.tt.breaking]
+    if all(locked.tt.hand_for_hand_done for locked in dealing):
+        _round_reset(tables)
+        if needed:
+            tournament.hand_for_hand_group = next_bust_group(tournament)
+        else:
+            tournament.hand_for_hand = False
+            event_append(tournament, "hand_for_hand_over", {"players_left": players_left})
+
+
+def _round_reset(tables: list[LockedTable]) -> None:
+    for locked in tables:
+        if locked.tt.hand_for_hand_done:
+            locked.tt.hand_for_hand_done = False
+            locked.tt.save(update_fields=["hand_for_hand_done"])
+
+
+def _hold_reason(tournament: Tournament, locked: LockedTable, plan: Plan, at_break: bool) -> str:
+    if tournament.mode == Mode.LIVE:
+        return LIVE_HOLD
+    if tournament.status == Status.PAUSED:
+        return "tournament paused"
+    if at_break:
+        return "break"
+    if locked.tt.breaking:
+        return "table breaking"
+    if locked.tt.number in plan.waiting:
+        return "waiting for players to move in"
+    if tournament.hand_for_hand and locked.tt.hand_for_hand_done:
+        return "hand-for-hand: waiting for the other tables"
+    return ""
+
+
+def _holds(
+    tournament: Tournament, tables: list[LockedTable], plan: Plan, changed: set[int]
+) -> None:
+    """Set every table's hold; advance the tables released or given new players."""
+    at_break = on_break(tournament)
+    for locked in tables:
+        reason = _hold_reason(tournament, locked, plan, at_break)
+        if reason != locked.table.hold_reason:
+            Table.objects.filter(pk=locked.table.pk).update(hold_reason=reason)
+            locked.table.hold_reason = reason
+            if not reason:
+                schedule.advance_now(locked.table.id)
+        elif not reason and locked.table.id in changed and not locked.in_hand:
+            schedule.advance_now(locked.table.id)
+
+
+def _close_idle(tables: list[LockedTable]) -> None:
+    """Close the tables of a finished or cancelled tournament once their hand is over."""
+    for locked in tables:
+        if locked.in_hand:
+            Table.objects.filter(pk=locked.table.pk).update(hold_reason=OVER_HOLD)
+        else:
+            table_close(locked)
+
+
+def _finish(tournament: Tournament, tables: list[LockedTable]) -> None:
+    winner = tournament.entries.filter(status=EntryStatus.PLAYING).first()
+    if winner is None:  # nobody left (a live report cannot bust everyone): nothing to end
+        return
+    chips_check(tournament)
+    results_assign(tournament, winner)
+    tournament.status = Status.FINISHED
+    tournament.finished_at = timezone.now()
+    tournament.level_ends_at = None
+    tournament.hand_for_hand = False
+    tournament.save()
+    event_append(tournament, "finished", {"winner": winner.id, "player": winner.player_id})
+    _close_idle(tables)
+
+
+def chips_in_play(tournament: Tournament) -> int:
+    """The chips on the tournament's seats (a hand in progress keeps its starting stacks on
+    the seats until it is settled, so this never counts a pot twice or misses one)."""
+    seats = Seat.objects.filter(table__tournament_table__tournament=tournament)
+    return seats.aggregate(total=Sum("stack"))["total"] or 0
+
+
+def chips_expected(tournament: Tournament) -> int:
+    """Every chip put in play: starting stacks, rebuys and add-ons of the seated entries."""
+    seated = tournament.entries.filter(status__in=[EntryStatus.PLAYING, EntryStatus.ELIMINATED])
+    totals = seated.aggregate(rebuys=Sum("rebuys"), add_ons=Sum("add_ons"))
+    return (
+        seated.count() * tournament.starting_stack
+        + (totals["rebuys"] or 0) * tournament.rebuy_chips
+        + (totals["add_ons"] or 0) * tournament.add_on_chips
+    )
+
+
+def chips_check(tournament: Tournament) -> bool:
+    """Log the chip count (every level change and at the end); False if chips were lost
+    or made. Live counts are staff's, so only online tournaments must balance."""
+    in_play, expected = chips_in_play(tournament), chips_expected(tournament)
+    ok = in_play == expected or tournament.mode == Mode.LIVE
+    event_append(
+        tournament,
+        "chips",
+        {"level_index": tournament.level_index, "in_play": in_play, "expected": expected, "ok": ok},
+    )
+    if not ok:
+        logger.error(
+            "tournament %s: %s chips in play, %s expected", tournament.id, in_play, expected
+        )
+    return ok
