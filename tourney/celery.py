@@ -6,7 +6,9 @@ from typing import Any
 from celery import Celery
 from celery.signals import worker_ready
 
-from tourney import heartbeat
+from tourney import broker, heartbeat
+
+assert broker.Transport  # imported for its effect: filesystem:// writes messages atomically
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tourney.settings")
 

@@ -1,7 +1,9 @@
 """Input and output serializers of the tables API.
 
 Inputs validate shape and types only (the services check the rules); outputs are read-only
-and name every field, so the OpenAPI schema documents exactly what clients receive.
+and name every field, so the OpenAPI schema documents exactly what clients receive. The few
+output fields that are sometimes absent are declared ``required=False`` without
+``read_only=True``: drf-spectacular lists every read-only field as required.
 """
 
 from __future__ import annotations
@@ -182,9 +184,8 @@ class ViewPlayerSerializer(serializers.Serializer[Any]):
     )
     hand = serializers.DictField(
         child=serializers.CharField(allow_null=True),
-        read_only=True,
         required=False,
-        help_text="Names of the best hands, for cards the caller may see.",
+        help_text="Names of the best hands; only for five or more cards the caller may see.",
     )
 
 
@@ -199,7 +200,9 @@ class AwardSerializer(serializers.Serializer[Any]):
     amount = serializers.IntegerField(read_only=True)
     half = serializers.CharField(read_only=True, allow_null=True)
     hand = serializers.CharField(read_only=True, allow_null=True)
-    note = serializers.CharField(read_only=True, required=False)
+    note = serializers.CharField(
+        required=False, help_text="Only when no low qualified in a hi-lo pot."
+    )
 
 
 class StakesSerializer(serializers.Serializer[Any]):
@@ -225,7 +228,9 @@ class HandViewSerializer(serializers.Serializer[Any]):
         many=True, read_only=True, help_text="The caller's options; empty unless it is their turn."
     )
     winners = AwardSerializer(many=True, read_only=True)
-    you = serializers.IntegerField(read_only=True, required=False)
+    you = serializers.IntegerField(
+        required=False, help_text="The caller's index in the lineup; absent for observers."
+    )
 
 
 class LineupEntrySerializer(serializers.Serializer[Any]):

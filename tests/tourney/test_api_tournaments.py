@@ -171,3 +171,15 @@ def test_deal_quotes_and_recording_a_deal(staff):
     results = staff.get(url + "results/").json()
     assert {r["entry"]: r["prize"] for r in results} == {int(k): v for k, v in deal.items()}
     assert Entry.objects.filter(tournament=tournament, place=1).count() == 1
+
+
+@pytest.mark.parametrize(
+    "field", ["starting_stack", "level_minutes", "target_hours", "break_minutes"]
+)
+def test_numbers_too_large_for_the_database_are_a_400_not_a_500(staff, field):
+    body = {"name": "huge", "starting_stack": 10_000, "level_minutes": 20, "target_hours": 4}
+    body[field] = 10**22  # schemathesis found these overflowing the integer columns
+    response = staff.post("/api/v1/tournaments/schedules/", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "invalid"
+    assert field in response.json()["error"]["detail"]

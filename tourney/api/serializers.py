@@ -8,31 +8,39 @@ from rest_framework import serializers
 
 from tourney.models import BreakOrder, Mode
 
+MAX_INT = 2**31 - 1
+"""The largest count, minute or stake the database stores (PostgreSQL ``integer``): larger
+input is refused with a 400 rather than overflowing the column."""
+MAX_CHIPS = 2**63 - 1
+"""The largest chip count a seat can hold (``bigint``)."""
+
 
 class ScheduleEntryInputSerializer(serializers.Serializer[Any]):
     is_break = serializers.BooleanField(default=False)
     # stud_hi, stud_8 or razz: checked by the planner (a choice field would repeat the
     # tables' VariantEnum under another name in the schema)
     game = serializers.CharField(max_length=8, required=False)
-    ante = serializers.IntegerField(min_value=0, required=False)
-    bring_in = serializers.IntegerField(min_value=1, required=False)
-    small_bet = serializers.IntegerField(min_value=1, required=False)
-    big_bet = serializers.IntegerField(min_value=1, required=False)
-    minutes = serializers.IntegerField(min_value=1)
+    ante = serializers.IntegerField(max_value=MAX_INT, min_value=0, required=False)
+    bring_in = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
+    small_bet = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
+    big_bet = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
+    minutes = serializers.IntegerField(max_value=MAX_INT, min_value=1)
 
 
 class ScheduleInputSerializer(serializers.Serializer[Any]):
     """Either ``entries`` written by staff, or ``generate`` parameters for the planner."""
 
     name = serializers.CharField(max_length=80)
-    chip_unit = serializers.IntegerField(min_value=1, default=1)
+    chip_unit = serializers.IntegerField(max_value=MAX_INT, min_value=1, default=1)
     entries = ScheduleEntryInputSerializer(many=True, required=False)
-    starting_stack = serializers.IntegerField(min_value=1, required=False)
-    level_minutes = serializers.IntegerField(min_value=1, required=False)
-    target_hours = serializers.IntegerField(min_value=1, required=False)
+    starting_stack = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
+    level_minutes = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
+    target_hours = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
     games = serializers.ListField(child=serializers.CharField(max_length=8), required=False)
-    break_every = serializers.IntegerField(min_value=1, required=False, allow_null=True)
-    break_minutes = serializers.IntegerField(min_value=1, required=False)
+    break_every = serializers.IntegerField(
+        max_value=MAX_INT, min_value=1, required=False, allow_null=True
+    )
+    break_minutes = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
 
 
 class ScheduleOutputSerializer(serializers.Serializer[Any]):
@@ -63,30 +71,32 @@ class TournamentInputSerializer(serializers.Serializer[Any]):
 
     name = serializers.CharField(max_length=80, required=False)
     mode = serializers.ChoiceField(choices=Mode.values, required=False)
-    buy_in = serializers.IntegerField(min_value=1, required=False)
-    fee = serializers.IntegerField(min_value=0, required=False)
-    starting_stack = serializers.IntegerField(min_value=1, required=False)
-    chip_unit = serializers.IntegerField(min_value=1, required=False)
+    buy_in = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
+    fee = serializers.IntegerField(max_value=MAX_INT, min_value=0, required=False)
+    starting_stack = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
+    chip_unit = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
     table_size = serializers.IntegerField(min_value=2, max_value=8, required=False)
-    schedule_id = serializers.IntegerField(min_value=1, required=False)
-    late_reg_levels = serializers.IntegerField(min_value=0, required=False)
-    re_entry_max = serializers.IntegerField(min_value=0, required=False)
-    re_entry_levels = serializers.IntegerField(min_value=0, required=False)
-    rebuy_max = serializers.IntegerField(min_value=0, required=False)
-    rebuy_levels = serializers.IntegerField(min_value=0, required=False)
-    rebuy_price = serializers.IntegerField(min_value=0, required=False)
-    rebuy_fee = serializers.IntegerField(min_value=0, required=False)
-    rebuy_chips = serializers.IntegerField(min_value=0, required=False)
-    add_on_price = serializers.IntegerField(min_value=0, required=False)
-    add_on_fee = serializers.IntegerField(min_value=0, required=False)
-    add_on_chips = serializers.IntegerField(min_value=0, required=False)
-    add_on_level = serializers.IntegerField(min_value=0, required=False)
+    schedule_id = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
+    late_reg_levels = serializers.IntegerField(max_value=MAX_INT, min_value=0, required=False)
+    re_entry_max = serializers.IntegerField(max_value=MAX_INT, min_value=0, required=False)
+    re_entry_levels = serializers.IntegerField(max_value=MAX_INT, min_value=0, required=False)
+    rebuy_max = serializers.IntegerField(max_value=MAX_INT, min_value=0, required=False)
+    rebuy_levels = serializers.IntegerField(max_value=MAX_INT, min_value=0, required=False)
+    rebuy_price = serializers.IntegerField(max_value=MAX_INT, min_value=0, required=False)
+    rebuy_fee = serializers.IntegerField(max_value=MAX_INT, min_value=0, required=False)
+    rebuy_chips = serializers.IntegerField(max_value=MAX_INT, min_value=0, required=False)
+    add_on_price = serializers.IntegerField(max_value=MAX_INT, min_value=0, required=False)
+    add_on_fee = serializers.IntegerField(max_value=MAX_INT, min_value=0, required=False)
+    add_on_chips = serializers.IntegerField(max_value=MAX_INT, min_value=0, required=False)
+    add_on_level = serializers.IntegerField(max_value=MAX_INT, min_value=0, required=False)
     scheduled_start = serializers.DateTimeField(required=False, allow_null=True)
-    action_seconds = serializers.IntegerField(min_value=1, required=False)
-    pause_ms = serializers.IntegerField(min_value=0, required=False)
-    minute_seconds = serializers.IntegerField(min_value=1, required=False)
+    action_seconds = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
+    pause_ms = serializers.IntegerField(max_value=MAX_INT, min_value=0, required=False)
+    minute_seconds = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
     break_order = serializers.ChoiceField(choices=BreakOrder.values, required=False)
-    balance_threshold = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    balance_threshold = serializers.IntegerField(
+        max_value=MAX_INT, min_value=1, required=False, allow_null=True
+    )
     payout_percentages = serializers.ListField(
         child=serializers.CharField(max_length=12), required=False, allow_null=True
     )
@@ -159,7 +169,7 @@ class StateOutputSerializer(serializers.Serializer[Any]):
 class PlayerRefInputSerializer(serializers.Serializer[Any]):
     """Staff may name another player (such as a bot); players act for themselves."""
 
-    player = serializers.IntegerField(min_value=1, required=False)
+    player = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
 
 
 class EntryOutputSerializer(serializers.Serializer[Any]):
@@ -190,7 +200,7 @@ class MoveOutputSerializer(serializers.Serializer[Any]):
 class ChipsReportInputSerializer(serializers.Serializer[Any]):
     """Entry id -> chips. For bust-outs: the chips at the start of the bust hand."""
 
-    counts = serializers.DictField(child=serializers.IntegerField())
+    counts = serializers.DictField(child=serializers.IntegerField(min_value=0, max_value=MAX_CHIPS))
 
     def validate_counts(self, counts: dict[str, int]) -> dict[int, int]:
         try:

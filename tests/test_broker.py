@@ -1,0 +1,51 @@
+"""The embedded broker writes each message whole before a worker can see it."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kombu import Connection
+
+from tourney import broker
+
+
+def _connection(folder: Path) -> Connection:
+    for name in ("in", "control"):
+        (folder / name).mkdir(exist_ok=True)
+    options = {
+        "data_folder_in": str(folder / "in"),
+        "data_folder_out": str(folder / "in"),
+        "control_folder": str(folder / "control"),
+    }
+    return Connection("filesystem://", transport_options=options)
+
+
+def test_filesystem_urls_use_the_atomic_transport(tmp_path: Path) -> None:
+    with _connection(tmp_path) as connection:
+        assert isinstance(connection.transport, broker.Transport)
+
+
+def test_a_message_appears_under_its_queue_name_only_once_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    renames: list[tuple[str, str, bytes]] = []
+    real_replace = os.replace
+
+    def watching_replace(src: Any, dst: Any) -> None:
+        renames.append((os.path.basename(src), os.path.basename(dst), Path(src).read_bytes()))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(broker.os, "replace", watching_replace)
+    with _connection(tmp_path) as connection:
+        queue = connection.SimpleQueue("q")
+        queue.put({"hello": "world"})
+        assert queue.get(timeout=1).payload == {"hello": "world"}
+        queue.close()
+    (partial, final, written), *_ = renames
+    assert partial.startswith(".partial-") and not partial.endswith(".q.msg")
+    assert final.endswith(".q.msg")
+    assert written.endswith(b"}")  # complete JSON before it took the queue's name
+    assert not [f for f in os.listdir(tmp_path / "in") if f.startswith(".partial-")]
