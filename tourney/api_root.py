@@ -17,6 +17,7 @@ API_V1_ENDPOINTS = {
     "players": "players",
     "me": "players-me",
     "tables": "tables",
+    "tournaments": "tournaments",
 }
 
 

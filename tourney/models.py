@@ -179,6 +179,7 @@ class EntryStatus(models.TextChoices):
     REGISTERED = "registered", "registered, waiting for the draw"
     PLAYING = "playing", "seated"
     ELIMINATED = "eliminated", "eliminated"
+    WINNER = "winner", "winner (the last player left)"
     UNREGISTERED = "unregistered", "unregistered (refunded)"
     REFUNDED = "refunded", "refunded (tournament cancelled)"
 

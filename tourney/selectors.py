@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
 from games.errors import NotFound
 from games.models import Seat, TableStatus
-from tourney.models import Entry, EntryStatus, Move, Tournament
+from tourney.models import Entry, EntryStatus, Move, Tournament, TournamentEvent
 from tourney.services.clock import level_number, playing_level
 from tourney.services.registration import PAID
 from tourney.services.results import prizes_by_place
 from tourney.services.schedules import schedule_entries
+
+LEFT = [EntryStatus.PLAYING, EntryStatus.WINNER]
+"""The players left: still playing, or the winner once the tournament is over."""
 
 
 def get_tournament(tournament_id: int) -> Tournament:
@@ -39,7 +43,7 @@ def tournament_state(tournament: Tournament) -> dict[str, Any]:
     entries_list = schedule_entries(tournament.schedule_id)
     current = entries_list[tournament.level_index]
     level = playing_level(entries_list, tournament.level_index)
-    entry_of = {e.player_id: e.id for e in tournament.entries.filter(status=EntryStatus.PLAYING)}
+    entry_of = {e.player_id: e.id for e in tournament.entries.filter(status__in=LEFT)}
     tables = []
     chips = 0
     for tt in tournament.tables.select_related("table").order_by("number"):
@@ -100,9 +104,17 @@ def payouts_list(tournament: Tournament) -> list[dict[str, int]]:
 
 
 def results_list(tournament: Tournament) -> list[dict[str, Any]]:
-    """Every entry with its place and prize (places are given when the tournament ends)."""
+    """Every entry with its place and prize: places ascending, then the entries with no place
+    yet (still playing, or eliminated while the field is open), then the unregistered and
+    refunded ones; ties by entry id. Explicit, so every database orders alike."""
+    refunded = Case(
+        When(status__in=[EntryStatus.UNREGISTERED, EntryStatus.REFUNDED], then=Value(1)),
+        default=Value(0),
+    )
     entries = (
-        Entry.objects.filter(tournament=tournament).select_related("player").order_by("place", "id")
+        Entry.objects.filter(tournament=tournament)
+        .select_related("player")
+        .order_by(refunded, F("place").asc(nulls_last=True), "id")
     )
     return [
         {
@@ -123,3 +135,13 @@ def moves_list(tournament: Tournament, status: str | None) -> list[Move]:
     """The tournament's move instructions, oldest first, optionally of one status."""
     moves = Move.objects.filter(tournament=tournament).order_by("id")
     return list(moves.filter(status=status) if status else moves)
+
+
+EVENTS_PAGE = 500
+"""The most events one request returns (ask again ``after`` the last ``seq``)."""
+
+
+def events_list(tournament: Tournament, after: int) -> list[TournamentEvent]:
+    """The tournament's log from ``seq`` ``after`` + 1, oldest first, at most a page."""
+    events = TournamentEvent.objects.filter(tournament=tournament, seq__gt=after)
+    return list(events.order_by("seq")[:EVENTS_PAGE])

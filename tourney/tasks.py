@@ -29,12 +29,21 @@ def tournament_update(tournament_id: int) -> str:
 
 @shared_task
 def tournament_tick() -> int:
-    """Beat's tick (every ~2 s): move every live clock on and catch up on lost updates.
-    Returns how many tournaments it updated."""
+    """Beat's tick (every ~2 s): start the tournaments whose scheduled start has passed,
+    move every live clock on and catch up on lost updates. Returns how many tournaments it
+    updated."""
+    from django.utils import timezone
+
     from games.models import TableStatus
     from tourney.models import Status, Tournament
+    from tourney.services.draw import tournament_start_scheduled
     from tourney.services.update import tournament_update as update
 
+    due = Tournament.objects.filter(
+        status=Status.REGISTERING, scheduled_start__lte=timezone.now()
+    ).values_list("id", flat=True)
+    for tournament_id in list(due):
+        tournament_start_scheduled(tournament_id=tournament_id)
     active = Q(status__in=[Status.RUNNING, Status.PAUSED]) | Q(
         status__in=[Status.FINISHED, Status.CANCELLED],
         tables__table__status__in=[TableStatus.OPEN, TableStatus.PAUSED],

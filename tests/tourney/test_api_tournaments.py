@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 from tests.games.factories import make_player
 from tests.tourney.tournaments import LEVELS, fake_hand, make_tournament, seats_of, table_of
 from tourney.models import Entry
+from tourney.services.draw import draw_seats
 from tourney.services.update import tournament_update
 
 pytestmark = pytest.mark.django_db
@@ -183,3 +184,78 @@ def test_numbers_too_large_for_the_database_are_a_400_not_a_500(staff, field):
     assert response.status_code == 400
     assert response.json()["error"]["code"] == "invalid"
     assert field in response.json()["error"]["detail"]
+
+
+def test_results_list_places_first_then_the_unplaced_then_the_refunded(staff):
+    tournament = make_tournament(players=4)
+    gone = make_player()
+    url = f"/api/v1/tournaments/{tournament.id}/"
+    staff.post(url + "register/", {"player": gone.id}, format="json")
+    staff.post(url + "unregister/", {"player": gone.id}, format="json")
+    staff.post(url + "start/")
+    table = table_of(tournament, 1)
+    first = min(seats_of(table.id))
+    fake_hand(table.id, {first: 0, max(seats_of(table.id)): 2000})
+    tournament_update(tournament_id=tournament.id)
+    rows = staff.get(url + "results/").json()
+    assert [(r["status"], r["place"]) for r in rows] == [
+        ("eliminated", 4),
+        ("playing", None),
+        ("playing", None),
+        ("playing", None),
+        ("unregistered", None),
+    ]
+    playing = [r["entry"] for r in rows if r["status"] == "playing"]
+    assert playing == sorted(playing)
+
+
+def test_a_schedule_off_the_chip_unit_is_a_400(staff):
+    schedule = staff.post(
+        "/api/v1/tournaments/schedules/",
+        {"name": "s", "chip_unit": 5, "entries": LEVELS},
+        format="json",
+    ).json()
+    body = {"name": "x", "buy_in": 110, "starting_stack": 1000, "schedule_id": schedule["id"]}
+    response = staff.post("/api/v1/tournaments/", {**body, "chip_unit": 25}, format="json")
+    assert (response.status_code, response.json()["error"]["code"]) == (400, "chip_unit")
+    created = staff.post("/api/v1/tournaments/", {**body, "chip_unit": 5}, format="json").json()
+    patched = staff.patch(f"/api/v1/tournaments/{created['id']}/", {"chip_unit": 25}, format="json")
+    assert (patched.status_code, patched.json()["error"]["code"]) == (400, "chip_unit")
+
+
+def test_a_deal_while_late_registration_is_open_is_a_409(staff):
+    tournament = make_tournament(players=3, late_reg_levels=2)
+    url = f"/api/v1/tournaments/{tournament.id}/"
+    staff.post(url + "start/")
+    quote = staff.get(url + "deal-quote/?method=chip_chop").json()
+    counts = {str(q["entry"]): q["amount"] for q in quote}
+    response = staff.post(url + "deal/", {"counts": counts}, format="json")
+    assert (response.status_code, response.json()["error"]["code"]) == (409, "pool_open")
+    assert "late registration until the end of level 2" in response.json()["error"]["message"]
+
+
+def test_the_api_root_links_the_tournaments(staff):
+    assert (
+        _client().get("/api/v1/").json()["tournaments"] == "http://testserver/api/v1/tournaments/"
+    )
+
+
+def test_the_event_log_is_served_after_a_seq_to_anyone_signed_in(staff):
+    tournament = make_tournament(players=3)
+    url = f"/api/v1/tournaments/{tournament.id}/events/"
+    staff.post(f"/api/v1/tournaments/{tournament.id}/start/")
+    player = _client(make_player())
+    every = player.get(url).json()
+    assert [e["seq"] for e in every] == list(range(1, len(every) + 1))
+    assert [e["kind"] for e in every[:4]] == ["created", "registered", "registered", "registered"]
+    draw = next(e for e in every if e["kind"] == "draw")
+    again = draw_seats(
+        draw["data"]["entries"],
+        table_size=draw["data"]["table_size"],
+        seed=bytes.fromhex(draw["data"]["seed"]),
+    )
+    assert [list(row) for row in again] == draw["data"]["seats"]
+    assert player.get(url + "?after=4").json() == every[4:]
+    bad = player.get(url + "?after=-1")
+    assert (bad.status_code, bad.json()["error"]["code"]) == (400, "invalid")
+    assert _client().get(url).status_code in (401, 403)

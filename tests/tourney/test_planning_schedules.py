@@ -43,6 +43,18 @@ def test_a_schedule_refuses_amounts_off_the_chip_unit():
         Schedule((Break(10),), chip_unit=5)
 
 
+def test_a_schedule_refuses_to_end_with_a_break():
+    level = Level("stud_hi", 10, 20, 100, 200, 20)
+    with pytest.raises(ValueError, match="a schedule ends with a level, not a break"):
+        Schedule((level, Break(10)), chip_unit=5)
+
+
+def test_the_readme_schedule_sunday_3k_ends_with_a_level():
+    schedule = generate_schedule(3000, 20, 4, 5)
+    assert isinstance(schedule.entries[-1], Level)
+    assert schedule.entries[-2] == Break(10)
+
+
 def test_generation_refuses_a_stack_too_small_for_the_chip_unit():
     with pytest.raises(ValueError, match="starting stack of 1500 is too small"):
         generate_schedule(1500, 20, 4, 25)
@@ -58,8 +70,13 @@ def test_a_known_schedule():
         Level("stud_hi", 100, 150, 500, 1000, 20),
     )
     assert schedule.entries[4] == Break(10)
-    # 3 hours x 1.5 = 270 minutes: 12 levels of 20 and 3 breaks of 10.
-    assert schedule.total_minutes == 270
+    # 3 hours x 1.5 = 270 minutes: 12 levels of 20 and 2 breaks of 10 make 260, and the third
+    # break comes with the 13th level (a schedule never ends with a break).
+    assert schedule.total_minutes == 290
+    assert (len(schedule.levels), schedule.entries[-2:]) == (
+        13,
+        (Break(10), Level("stud_hi", 2000, 2500, 10_000, 20_000, 20)),
+    )
 
 
 def test_mixed_games_rotate_by_level():
@@ -105,6 +122,7 @@ def test_generated_schedules_keep_every_ratio_in_range(
         assert Fraction(5, 4) <= Fraction(after.small_bet, before.small_bet) <= Fraction(3, 2)
         assert after.ante >= before.ante
         assert after.bring_in >= before.bring_in
+    assert isinstance(schedule.entries[-1], Level)
     if break_every is not None:
         for index, entry in enumerate(schedule.entries):
             if isinstance(entry, Break):

@@ -8,8 +8,8 @@ import pytest
 
 from games.errors import Conflict
 from games.services import hands
-from tests.tourney.tournaments import expire_level, make_tournament, table_of
-from tourney.models import Tournament
+from tests.tourney.tournaments import events, expire_level, make_tournament, table_of
+from tourney.models import ScheduleEntry, Tournament
 from tourney.services.clock import tournament_pause, tournament_resume
 from tourney.services.draw import tournament_start
 from tourney.services.update import tournament_update
@@ -89,3 +89,39 @@ def test_pausing_a_paused_tournament_is_a_409():
     tournament_resume(tournament_id=tournament.id)
     with pytest.raises(Conflict):
         tournament_resume(tournament_id=tournament.id)
+
+
+def _at_last_entry(tournament: Tournament) -> None:
+    """Jump the clock to the schedule's last entry, its deadline due now."""
+    last = ScheduleEntry.objects.filter(schedule_id=tournament.schedule_id).count() - 1
+    Tournament.objects.filter(pk=tournament.pk).update(level_index=last)
+    expire_level(tournament)
+
+
+def test_past_the_last_level_it_plays_on_with_no_deadline():
+    tournament = _started()
+    _at_last_entry(tournament)
+    tournament_update(tournament_id=tournament.id)
+    tournament.refresh_from_db()
+    assert (tournament.level_index, tournament.level_ends_at) == (6, None)
+    table = table_of(tournament, 1)
+    assert (table.hold_reason, table.small_bet) == ("", 3000)
+
+
+def test_a_stored_schedule_ending_with_a_break_goes_back_to_its_last_level_at_the_end():
+    tournament = _started()
+    # stored before schedules had to end with a level (the planner refuses it now)
+    ScheduleEntry.objects.create(
+        schedule_id=tournament.schedule_id, position=7, is_break=True, minutes=5
+    )
+    _at_last_entry(tournament)
+    tournament_update(tournament_id=tournament.id)
+    tournament.refresh_from_db()
+    assert (tournament.level_index, tournament.level_ends_at) == (6, None)
+    assert table_of(tournament, 1).hold_reason == ""
+    assert events(tournament, "level")[-1] == {
+        "index": 6,
+        "level": 6,
+        "entry": "stud_hi 500/1000/3000/6000",
+        "ends_at": None,
+    }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.games.factories import make_player
 from tests.tourney.tournaments import (
     events,
     expire_level,
@@ -13,7 +14,9 @@ from tests.tourney.tournaments import (
     table_of,
 )
 from tourney.models import Entry, Tournament
+from tourney.selectors import tournament_state
 from tourney.services.draw import tournament_start
+from tourney.services.registration import entry_register
 from tourney.services.update import tournament_update
 
 pytestmark = pytest.mark.django_db
@@ -105,3 +108,96 @@ def test_chips_are_logged_as_conserved_at_each_level():
     assert events(tournament, "chips") == [
         {"level_index": 1, "in_play": 3000, "expected": 3000, "ok": True}
     ]
+
+
+def test_once_the_field_is_final_a_bust_is_placed_and_paid_at_once():
+    tournament = make_tournament(players=5, payout_percentages=["50", "30", "20"])
+    tournament_start(tournament_id=tournament.id)
+    table = table_of(tournament, 1)
+    a, b, c, d, e = sorted(seats_of(table.id))
+    pa, pb, pc, pd, pe = _players_by_seat(tournament, [a, b, c, d, e])
+    fake_hand(table.id, {a: 0, c: 2000})
+    tournament_update(tournament_id=tournament.id)
+    assert _places(tournament)[pa] == (5, 0)
+    # b and d bust on one hand with equal stacks: places 3-4 shared, 100 + 0 between them
+    fake_hand(table.id, {b: 0, d: 0, e: 3000})
+    tournament_update(tournament_id=tournament.id)
+    tournament.refresh_from_db()
+    assert tournament.status == "running"
+    places = _places(tournament)
+    assert (places[pb], places[pd], places[pc], places[pe]) == (
+        (3, 50),
+        (3, 50),
+        (None, 0),
+        (None, 0),
+    )
+    fake_hand(table.id, {c: 0, e: 5000})
+    tournament_update(tournament_id=tournament.id)
+    assert _places(tournament) == {pe: (1, 250), pc: (2, 150), pb: (3, 50), pd: (3, 50), pa: (5, 0)}
+    # each group was placed once, as it busted; the end only adds the winner
+    assert [p["which"] for p in events(tournament, "places")] == ["group 1", "group 2", "group 3"]
+
+
+def test_while_late_registration_is_open_places_wait_for_the_field_to_close():
+    tournament = make_tournament(players=4, late_reg_levels=1, payout_percentages=["70", "30"])
+    tournament_start(tournament_id=tournament.id)
+    table = table_of(tournament, 1)
+    a, b, *_ = sorted(seats_of(table.id))
+    (pa,) = _players_by_seat(tournament, [a])
+    fake_hand(table.id, {a: 0, b: 2000})
+    tournament_update(tournament_id=tournament.id)
+    assert _places(tournament)[pa] == (None, 0)
+    entry_register(tournament_id=tournament.id, player_id=make_player().id)  # one more player
+    expire_level(tournament)  # the end of level 1 closes late registration
+    tournament_update(tournament_id=tournament.id)
+    assert _places(tournament)[pa] == (5, 0)
+    assert events(tournament, "places")[0]["which"] == "all"
+
+
+def test_places_wait_for_the_field_and_prizes_for_the_pool():
+    tournament = make_tournament(
+        players=3,
+        payout_percentages=["50", "30", "20"],
+        rebuy_max=1,
+        rebuy_levels=1,
+        rebuy_price=110,
+        rebuy_fee=10,
+        rebuy_chips=1000,
+    )
+    tournament_start(tournament_id=tournament.id)
+    table = table_of(tournament, 1)
+    a, b, _ = sorted(seats_of(table.id))
+    (pa,) = _players_by_seat(tournament, [a])
+    fake_hand(table.id, {a: 0, b: 2000})
+    tournament_update(tournament_id=tournament.id)
+    assert _places(tournament)[pa] == (3, 0)  # the field is final, the pool may grow
+    expire_level(tournament)  # the rebuy window closes: the pool of 300 is final
+    tournament_update(tournament_id=tournament.id)
+    assert _places(tournament)[pa] == (3, 60)
+
+
+def test_a_tournament_over_before_late_registration_closed_places_everyone_at_the_end():
+    tournament = make_tournament(players=3, late_reg_levels=3, payout_percentages=["70", "30"])
+    tournament_start(tournament_id=tournament.id)
+    table = table_of(tournament, 1)
+    a, b, c = sorted(seats_of(table.id))
+    pa, pb, pc = _players_by_seat(tournament, [a, b, c])
+    fake_hand(table.id, {a: 0, b: 2000})
+    tournament_update(tournament_id=tournament.id)
+    assert _places(tournament)[pa] == (None, 0)
+    fake_hand(table.id, {b: 3000, c: 0})
+    tournament_update(tournament_id=tournament.id)
+    assert _places(tournament) == {pb: (1, 210), pc: (2, 90), pa: (3, 0)}
+
+
+def test_the_winner_entry_ends_with_the_status_winner():
+    tournament = make_tournament(players=2)
+    tournament_start(tournament_id=tournament.id)
+    table = table_of(tournament, 1)
+    a, b = sorted(seats_of(table.id))
+    fake_hand(table.id, {a: 2000, b: 0})
+    tournament_update(tournament_id=tournament.id)
+    statuses = {e.place: e.status for e in Entry.objects.filter(tournament=tournament)}
+    assert statuses == {1: "winner", 2: "eliminated"}
+    state = tournament_state(Tournament.objects.get(pk=tournament.pk))
+    assert (state["status"], state["players_left"], state["entries"]) == ("finished", 1, 2)

@@ -21,7 +21,9 @@ def test_thirty_bots_play_to_the_end_with_chips_conserved_and_every_place_given(
     assert sum(e.prize for e in entries) == tournament.prize_pool == 3000
     assert all(e.place is not None for e in entries)
     assert sorted(e.place for e in entries)[0] == 1
-    assert [e.status for e in entries].count("playing") == 1
+    winners = [e for e in entries if e.status == "winner"]
+    assert [e.place for e in winners] == [1]
+    assert {e.status for e in entries} == {"winner", "eliminated"}
     checks = events(tournament, "chips")
     assert checks and all(c["ok"] and c["in_play"] == 30000 for c in checks)
     assert seated_chips(tournament) == 30000

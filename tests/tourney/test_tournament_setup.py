@@ -98,3 +98,43 @@ def test_settings_change_while_registering_and_are_fixed_once_started():
     with pytest.raises(Conflict) as error:
         tournament_configure(tournament_id=tournament.id, starting_stack=3000)
     assert error.value.code == "started"
+
+
+def test_a_schedule_ending_with_a_break_is_refused():
+    with pytest.raises(Invalid, match="a schedule ends with a level, not a break") as error:
+        schedule_create(name="s", chip_unit=5, entries=[*LEVELS, {"is_break": True, "minutes": 5}])
+    assert (error.value.status, error.value.code) == (400, "invalid_schedule")
+
+
+def test_a_generated_schedule_never_ends_with_a_break():
+    # "Sunday 3k" of the README: 4 hours of 20-minute levels used to end with a break
+    schedule = schedule_generate(
+        name="Sunday 3k", starting_stack=3000, level_minutes=20, target_hours=4, chip_unit=5
+    )
+    last = ScheduleEntry.objects.filter(schedule=schedule).order_by("position").last()
+    assert (last.is_break, last.game) == (False, "stud_hi")
+
+
+def test_a_schedule_off_the_tournament_chip_unit_is_refused_at_create_and_configure():
+    schedule = schedule_create(name="units of 5", chip_unit=5, entries=LEVELS)
+    with pytest.raises(Invalid) as error:
+        tournament_create(
+            name="x", buy_in=100, starting_stack=1000, chip_unit=25, schedule_id=schedule.id
+        )
+    assert (error.value.status, error.value.code) == (400, "chip_unit")
+    assert error.value.message == (
+        "level 1 of the schedule: ante 5 is not a multiple of the tournament's chip unit 25"
+    )
+    tournament = make_tournament()
+    with pytest.raises(Invalid, match="level 1 of the schedule: ante 5 is not a multiple of"):
+        tournament_configure(tournament_id=tournament.id, chip_unit=10)
+    tournament.refresh_from_db()
+    assert tournament.chip_unit == 5
+
+
+def test_a_schedule_in_a_multiple_of_the_chip_unit_is_accepted():
+    schedule = schedule_create(name="units of 5", chip_unit=5, entries=LEVELS)
+    tournament = tournament_create(
+        name="x", buy_in=100, starting_stack=1000, chip_unit=1, schedule_id=schedule.id
+    )
+    assert tournament.chip_unit == 1

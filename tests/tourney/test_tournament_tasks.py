@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from games.services import hands
-from tests.tourney.tournaments import expire_level, make_tournament, table_of
+from tests.games.factories import make_player
+from tests.tourney.tournaments import events, expire_level, make_tournament, table_of
 from tourney import tasks
 from tourney.receivers import AFTER_HAND
 from tourney.services.draw import tournament_start
+from tourney.services.registration import entry_register
 
 pytestmark = pytest.mark.django_db
 
@@ -34,3 +39,31 @@ def test_the_tick_moves_every_running_clock_on():
     tournament.refresh_from_db()
     idle.refresh_from_db()
     assert (tournament.level_index, idle.status) == (1, "registering")
+
+
+def test_the_tick_starts_a_tournament_whose_scheduled_start_has_passed():
+    past = timezone.now() - timedelta(seconds=1)
+    due = make_tournament(players=2, scheduled_start=past)
+    later = make_tournament(players=2, scheduled_start=past + timedelta(hours=1))
+    tasks.tournament_tick()
+    due.refresh_from_db()
+    later.refresh_from_db()
+    assert (due.status, later.status) == ("running", "registering")
+    assert events(due, "scheduled_start") == [{"scheduled_start": past.isoformat()}]
+    assert len(events(due, "draw")) == 1
+
+
+def test_a_scheduled_start_with_one_player_waits_and_says_why_once():
+    past = timezone.now() - timedelta(seconds=1)
+    tournament = make_tournament(players=1, scheduled_start=past)
+    tasks.tournament_tick()
+    tasks.tournament_tick()
+    tournament.refresh_from_db()
+    assert tournament.status == "registering"
+    assert events(tournament, "start_waiting") == [
+        {"scheduled_start": past.isoformat(), "registered": 1}
+    ]
+    entry_register(tournament_id=tournament.id, player_id=make_player(bot="rules").id)
+    tasks.tournament_tick()
+    tournament.refresh_from_db()
+    assert tournament.status == "running"

@@ -236,3 +236,16 @@ class ResultOutputSerializer(serializers.Serializer[Any]):
     place = serializers.IntegerField(allow_null=True)
     prize = serializers.IntegerField()
     refund = serializers.IntegerField()
+
+
+class EventsQueryInputSerializer(serializers.Serializer[Any]):
+    """``?after=N``: the events after ``seq`` N (0: from the first)."""
+
+    after = serializers.IntegerField(min_value=0, max_value=MAX_INT, default=0)
+
+
+class EventOutputSerializer(serializers.Serializer[Any]):
+    seq = serializers.IntegerField()
+    kind = serializers.CharField()
+    data = serializers.JSONField()
+    created_at = serializers.DateTimeField()

@@ -56,6 +56,9 @@ urlpatterns = [
     ),
     path("<id:tournament_id>/deal/", views.TournamentDealApi.as_view(), name="tournament-deal"),
     path(
+        "<id:tournament_id>/events/", views.TournamentEventsApi.as_view(), name="tournament-events"
+    ),
+    path(
         "<id:tournament_id>/results/",
         views.TournamentResultsApi.as_view(),
         name="tournament-results",

@@ -292,6 +292,22 @@ class TournamentDealApi(TournamentApi):
         return _state(tournament_id)
 
 
+class TournamentEventsApi(TournamentApi):
+    """The tournament's log, oldest first, a page at a time (``?after=`` the last ``seq``
+    seen): draws with their seeds and inputs (anyone can replay a draw), levels and breaks,
+    eliminations and places, moves, deals. Every signed-in user may read it: nothing in it
+    is secret once it happened (a draw's seed is only drawn at the start)."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("after", int, description="the last seq seen (0: all)")],
+        responses={200: s.EventOutputSerializer(many=True), **_errors(400, 404)},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        after = _valid(s.EventsQueryInputSerializer, request.query_params)["after"]
+        events = selectors.events_list(selectors.get_tournament(tournament_id), after)
+        return Response(s.EventOutputSerializer(events, many=True).data)
+
+
 class TournamentResultsApi(TournamentApi):
     """Every entry with its place and prize (refunds for a cancelled tournament)."""
 

@@ -96,6 +96,9 @@ class Schedule:
         _require_positive_int("chip_unit", self.chip_unit)
         if not any(isinstance(entry, Level) for entry in self.entries):
             raise ValueError("a schedule needs at least one level")
+        # Past the end of the schedule its last entry plays on: a break would never end.
+        if isinstance(self.entries[-1], Break):
+            raise ValueError("a schedule ends with a level, not a break")
         for number, level in enumerate(self.levels, start=1):
             for name, amount in level.amounts().items():
                 if amount % self.chip_unit:
@@ -135,8 +138,8 @@ def generate_schedule(
     - "Nicest" means fewest steps of a round number (1, 2, 2.5 or 5 times a power of ten, or
       the chip unit itself): 500 beats 450, 150 beats 140.
     - The game rotates through ``games`` by level; a break of ``break_minutes`` follows every
-      ``break_every`` levels (``None``: no breaks). Levels are added until the schedule covers
-      1.5 times the target duration.
+      ``break_every`` levels (``None``: no breaks), never as the last entry. Levels are added
+      until the schedule covers 1.5 times the target duration.
 
     >>> [level.small_bet for level in generate_schedule(10_000, 20, 3, 25).levels][:8]
     [200, 250, 350, 500, 750, 1000, 1500, 2000]
@@ -168,12 +171,14 @@ def generate_schedule(
     ):
         if elapsed >= target_minutes:
             break
+        # The break after every ``break_every`` levels is added with the level that follows
+        # it, so the schedule never ends with a break.
+        if break_every is not None and number > 1 and (number - 1) % break_every == 0:
+            entries.append(Break(break_minutes))
+            elapsed += break_minutes
         game = games[(number - 1) % len(games)]
         entries.append(Level(game, ante, bring_in, small_bet, 2 * small_bet, level_minutes))
         elapsed += level_minutes
-        if break_every is not None and number % break_every == 0 and elapsed < target_minutes:
-            entries.append(Break(break_minutes))
-            elapsed += break_minutes
     return Schedule(tuple(entries), chip_unit)
 
 

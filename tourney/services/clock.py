@@ -48,8 +48,9 @@ def clock_start(tournament: Tournament, now: datetime) -> None:
 
 
 def clock_advance(tournament: Tournament, now: datetime) -> bool:
-    """Move past every entry whose deadline is over; True if the level changed. The last
-    level plays on with no deadline."""
+    """Move past every entry whose deadline is over; True if the level changed. Past the end
+    of the schedule the last level plays on with no deadline (never a break: a schedule
+    stored ending with a break goes back to its last level)."""
     if tournament.status != Status.RUNNING or tournament.level_ends_at is None:
         return False
     entries = schedule_entries(tournament.schedule_id)
@@ -57,23 +58,34 @@ def clock_advance(tournament: Tournament, now: datetime) -> bool:
     while tournament.level_ends_at is not None and tournament.level_ends_at <= now:
         if tournament.level_index + 1 >= len(entries):
             tournament.level_ends_at = None
+            last_level = max(i for i, entry in enumerate(entries) if not entry.is_break)
+            if tournament.level_index != last_level:
+                tournament.level_index = last_level
+                changed = True
+                _level_log(tournament, entries)
             break
         tournament.level_index += 1
         entry = entries[tournament.level_index]
         # From the old deadline, not from now: a late tick does not stretch the schedule.
         tournament.level_ends_at += timedelta(seconds=entry_seconds(tournament, entry))
         changed = True
-        event_append(
-            tournament,
-            "break" if entry.is_break else "level",
-            {
-                "index": tournament.level_index,
-                "level": level_number(entries, tournament.level_index),
-                "entry": str(entry),
-                "ends_at": tournament.level_ends_at.isoformat(),
-            },
-        )
+        _level_log(tournament, entries)
     return changed
+
+
+def _level_log(tournament: Tournament, entries: list[ScheduleEntry]) -> None:
+    entry = entries[tournament.level_index]
+    ends_at = tournament.level_ends_at
+    event_append(
+        tournament,
+        "break" if entry.is_break else "level",
+        {
+            "index": tournament.level_index,
+            "level": level_number(entries, tournament.level_index),
+            "entry": str(entry),
+            "ends_at": ends_at.isoformat() if ends_at else None,
+        },
+    )
 
 
 def on_break(tournament: Tournament) -> bool:

@@ -1,9 +1,11 @@
 """Eliminations: who busted, their chips at the start of the bust hand, their bust group.
 
-Places are given when the tournament ends (``tourney.services.results``), from the bust
-groups: a later group finishes above an earlier one; inside a group the bigger starting
-stack finishes above, equal stacks share. A group is one hand at one table, or one whole
-hand-for-hand round (whose busts all share, at however many tables).
+Places come from the bust groups (``tourney.services.results``): a later group finishes
+above an earlier one; inside a group the bigger starting stack finishes above, equal stacks
+share. A group is one hand at one table, or one whole hand-for-hand round (whose busts all
+share, at however many tables). Once the field is final a group is placed as it busts (and
+paid, once the prize pool is final); before that its places are provisional, given when the
+field becomes final (``tourney.services.update``).
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ from games.models import Hand, HandStatus, Seat
 from tourney.models import Entry, EntryStatus, Tournament
 from tourney.services.locks import LockedTable
 from tourney.services.log import event_append
+from tourney.services.results import group_place
 from tourney.services.seating import seat_lift
+from tourney.services.windows import field_final
 
 
 def next_bust_group(tournament: Tournament) -> int:
@@ -64,6 +68,8 @@ def eliminate(
             }
         )
     event_append(tournament, "eliminated", {"group": group, "shared": shared, "busts": logged})
+    if field_final(tournament):
+        group_place(tournament, group=group)
 
 
 def busts_online(

@@ -12,16 +12,16 @@ from django.db.models import F
 from games.errors import Conflict, NotFound
 from games.models import Seat
 from tourney.models import Entry, EntryStatus, Status, Tournament
-from tourney.services.clock import level_number
 from tourney.services.locks import open_tables_for_update, tournament_for_update
 from tourney.services.log import event_append
 from tourney.services.registration import pool_recompute
-from tourney.services.schedules import schedule_entries
+from tourney.services.windows import add_on_open, deal_check, rebuy_open
 
 
-def _playing_entry(tournament: Tournament, player_id: int) -> Entry:
+def _playing_entry(tournament: Tournament, player_id: int, purchase: str) -> Entry:
     if tournament.status not in (Status.RUNNING, Status.PAUSED):
         raise Conflict(f"the tournament is {tournament.status}", code="not_running")
+    deal_check(tournament, purchase=purchase)
     entry = tournament.entries.filter(player_id=player_id, status=EntryStatus.PLAYING).first()
     if entry is None:
         raise NotFound(f"player {player_id} is not playing in this tournament", code="no_entry")
@@ -48,11 +48,10 @@ def entry_rebuy(*, tournament_id: int, player_id: int) -> Entry:
     """Buy ``rebuy_chips`` at or below the starting stack, within the rebuy window."""
     with transaction.atomic():
         tournament = tournament_for_update(tournament_id)
-        entry = _playing_entry(tournament, player_id)
-        level = level_number(schedule_entries(tournament.schedule_id), tournament.level_index)
+        entry = _playing_entry(tournament, player_id, "rebuy")
         if entry.rebuys >= tournament.rebuy_max:
             raise Conflict(f"no rebuy left ({tournament.rebuy_max} allowed)", code="rebuy_limit")
-        if level > tournament.rebuy_levels:
+        if not rebuy_open(tournament):
             raise Conflict("the rebuy window is over", code="rebuy_closed")
         seat = _seat_between_hands(tournament, entry)
         if seat.stack > tournament.starting_stack:
@@ -69,9 +68,8 @@ def entry_add_on(*, tournament_id: int, player_id: int) -> Entry:
     """Buy the one add-on (``add_on_chips``) until the end of level ``add_on_level``."""
     with transaction.atomic():
         tournament = tournament_for_update(tournament_id)
-        entry = _playing_entry(tournament, player_id)
-        level = level_number(schedule_entries(tournament.schedule_id), tournament.level_index)
-        if not tournament.add_on_level or level > tournament.add_on_level:
+        entry = _playing_entry(tournament, player_id, "add-on")
+        if not add_on_open(tournament):
             raise Conflict("no add-on is offered now", code="add_on_closed")
         if entry.add_ons:
             raise Conflict("one add-on per entry", code="add_on_limit")

@@ -18,13 +18,12 @@ from games.services import schedule
 from tourney.models import Entry, EntryStatus, Status, Tournament
 from tourney.planning.balancing import seat_for_newcomer
 from tourney.planning.payouts import prize_pool
-from tourney.services.clock import level_number
 from tourney.services.locks import open_tables_for_update, tournament_for_update
 from tourney.services.log import event_append
-from tourney.services.schedules import schedule_entries
 from tourney.services.seating import seat_take, seats_by_table, table_open, table_states
+from tourney.services.windows import deal_check, late_registration_open, re_entry_open
 
-PAID = [EntryStatus.REGISTERED, EntryStatus.PLAYING, EntryStatus.ELIMINATED]
+PAID = [EntryStatus.REGISTERED, EntryStatus.PLAYING, EntryStatus.ELIMINATED, EntryStatus.WINNER]
 
 
 def pool_recompute(tournament: Tournament) -> None:
@@ -45,17 +44,6 @@ def pool_recompute(tournament: Tournament) -> None:
         add_on_fee=tournament.add_on_fee,
     )
     tournament.save(update_fields=["prize_pool"])
-
-
-def _levels_started(tournament: Tournament) -> int:
-    return level_number(schedule_entries(tournament.schedule_id), tournament.level_index)
-
-
-def late_registration_open(tournament: Tournament) -> bool:
-    """Registering while running: until the end of level ``late_reg_levels`` (and the break
-    after it)."""
-    running = tournament.status in (Status.RUNNING, Status.PAUSED)
-    return running and _levels_started(tournament) <= tournament.late_reg_levels
 
 
 def _player(player_id: int) -> Player:
@@ -107,6 +95,7 @@ def entry_register(*, tournament_id: int, player_id: int) -> Entry:
     with transaction.atomic():
         tournament = tournament_for_update(tournament_id)
         player = _player(player_id)
+        deal_check(tournament, purchase="registration")
         if tournament.status != Status.REGISTERING and not late_registration_open(tournament):
             raise Conflict(
                 f"registration is closed (the tournament is {tournament.status})",
@@ -148,6 +137,7 @@ def entry_re_enter(*, tournament_id: int, player_id: int) -> Entry:
         player = _player(player_id)
         if tournament.status not in (Status.RUNNING, Status.PAUSED):
             raise Conflict(f"the tournament is {tournament.status}", code="not_running")
+        deal_check(tournament, purchase="re-entry")
         entries = tournament.entries.filter(player=player, status__in=PAID)
         if not entries.exists():
             raise Conflict(f"{player} never entered: register instead", code="not_registered")
@@ -158,7 +148,7 @@ def entry_re_enter(*, tournament_id: int, player_id: int) -> Entry:
             raise Conflict(
                 f"no re-entry left ({tournament.re_entry_max} allowed)", code="re_entry_limit"
             )
-        if _levels_started(tournament) > tournament.re_entry_levels:
+        if not re_entry_open(tournament):
             raise Conflict("the re-entry window is over", code="re_entry_closed")
         number = tournament.entries.filter(player=player).count() + 1
         entry = Entry.objects.create(tournament=tournament, player=player, number=number)

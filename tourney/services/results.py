@@ -9,7 +9,8 @@ from django.db import transaction
 
 from games.engine.fairness import SeededShuffler
 from games.errors import Conflict, Invalid
-from tourney.models import Entry, EntryStatus, Status, Tournament
+from games.models import Hand, HandStatus, Seat
+from tourney.models import Entry, EntryStatus, Mode, Status, Tournament
 from tourney.planning.icm import MAX_ICM_PLAYERS, chip_chop, icm
 from tourney.planning.payouts import (
     PayoutStructure,
@@ -19,9 +20,10 @@ from tourney.planning.payouts import (
     shared_prizes,
     structure_from_percentages,
 )
-from tourney.services.locks import tournament_for_update
+from tourney.services.locks import open_tables_for_update, tournament_for_update
 from tourney.services.log import event_append
 from tourney.services.registration import PAID
+from tourney.services.windows import pool_final, windows_open
 
 
 def payout_structure(tournament: Tournament) -> PayoutStructure:
@@ -36,55 +38,90 @@ def prizes_by_place(tournament: Tournament) -> list[int]:
     return payouts(tournament.prize_pool, payout_structure(tournament), tournament.chip_unit)
 
 
-def results_assign(tournament: Tournament, winner: Entry) -> None:
-    """Give every entry its place and prize at the end: the winner first, then the bust
-    groups from the last one; equal stacks in a group (all of a hand-for-hand group) share
-    their places' prizes, odd units going by a logged random draw. A recorded deal replaces
-    the prizes of the players who made it."""
-    prizes = prizes_by_place(tournament)
+def group_place(tournament: Tournament, *, group: int) -> None:
+    """Give the entries of bust group ``group`` (the latest one) their places, and their
+    prizes if the pool is final: the players still playing after the group finish above it.
+    A hand-for-hand group placed again when more players join it shares its places anew."""
+    entries = list(tournament.entries.filter(status=EntryStatus.ELIMINATED, bust_group=group))
+    left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
+    _places_give(tournament, {group: entries}, left, f"group {group}")
+
+
+def places_assign(tournament: Tournament) -> None:
+    """Give every eliminated entry its place (and prize if the pool is final), from the
+    latest bust group down: when the field becomes final, when the pool does, and at the end
+    if that had not happened before."""
     groups: dict[int, list[Entry]] = defaultdict(list)
     for entry in tournament.entries.filter(status=EntryStatus.ELIMINATED):
         groups[entry.bust_group or 0].append(entry)
+    left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
+    _places_give(tournament, groups, left, "all")
+
+
+def _places_give(
+    tournament: Tournament, groups: dict[int, list[Entry]], left: int, which: str
+) -> None:
+    """Place ``groups`` (bust group -> entries, every group after them still playing: ``left``
+    players); equal stacks in a group (all of a hand-for-hand group) share their places and
+    their prizes, odd units going by a logged random draw. A recorded deal's amounts are the
+    prizes of the players who made it."""
+    prizes = prizes_by_place(tournament) if pool_final(tournament) else None
+    deal = tournament.deal["entries"] if tournament.deal else {}
     seed = secrets.token_bytes(16)
     rng = SeededShuffler(seed)
-    placed: list[Entry] = [winner]
-    winner.place, winner.prize = 1, prizes[0]
-    players_left = 1
+    placed: list[Entry] = []
     for number in sorted(groups, reverse=True):
         group = groups[number]
-        players_left += len(group)
+        left += len(group)
         by_id = {entry.id: entry for entry in group}
         stacks = {entry.id: entry.bust_stack or 0 for entry in group}
-        for places, ids in places_of_eliminated(
-            stacks, players_left, all_tied=group[0].bust_shared
-        ):
+        for places, ids in places_of_eliminated(stacks, left, all_tied=group[0].bust_shared):
+            for entry_id in ids:
+                by_id[entry_id].place = places[0]
+            if prizes is None:
+                continue
             amounts = [prizes[place - 1] if place <= len(prizes) else 0 for place in places]
             order = sorted(ids)
             rng.shuffle(order)
             for entry_id, prize in shared_prizes(amounts, order, tournament.chip_unit).items():
-                by_id[entry_id].place, by_id[entry_id].prize = places[0], prize
+                by_id[entry_id].prize = deal.get(str(entry_id), prize)
         placed.extend(group)
-    if tournament.deal:
-        for entry in placed:
-            entry.prize = tournament.deal["entries"].get(str(entry.id), entry.prize)
+    if not placed:
+        return
     Entry.objects.bulk_update(placed, ["place", "prize"])
     event_append(
         tournament,
-        "results",
+        "places",
         {
+            "which": which,
+            "prizes_final": prizes is not None,
             "seed": seed.hex(),
-            "places": [
-                {"entry": e.id, "player": e.player_id, "place": e.place, "prize": e.prize}
-                for e in sorted(placed, key=lambda e: (e.place or 0, e.id))
-            ],
+            "places": _places_logged(placed),
         },
     )
 
 
+def _places_logged(entries: list[Entry]) -> list[dict[str, int | None]]:
+    return [
+        {"entry": e.id, "player": e.player_id, "place": e.place, "prize": e.prize}
+        for e in sorted(entries, key=lambda e: (e.place or 0, e.id))
+    ]
+
+
+def winner_assign(tournament: Tournament, winner: Entry) -> None:
+    """The last player left wins: place 1, the first prize (or their deal), status winner;
+    the results (every place) are logged. The others are placed already."""
+    deal = tournament.deal["entries"] if tournament.deal else {}
+    winner.place = 1
+    winner.prize = deal.get(str(winner.id), prizes_by_place(tournament)[0])
+    winner.status = EntryStatus.WINNER
+    winner.save(update_fields=["place", "prize", "status"])
+    placed = list(tournament.entries.filter(place__isnull=False))
+    event_append(tournament, "results", {"places": _places_logged(placed)})
+
+
 def _left(tournament: Tournament) -> list[tuple[Entry, int]]:
     """The entries still playing with their chips."""
-    from games.models import Seat
-
     entries = list(tournament.entries.filter(status=EntryStatus.PLAYING).order_by("id"))
     chips = dict(
         Seat.objects.filter(
@@ -94,9 +131,28 @@ def _left(tournament: Tournament) -> list[tuple[Entry, int]]:
     return [(entry, chips.get(entry.player_id, 0)) for entry in entries]
 
 
+def _hands_check(tournament: Tournament) -> None:
+    """Refuse (409) while a hand is in progress at one of an online tournament's tables: its
+    pot is in nobody's stack, so the chip counts a deal is made on are not whole."""
+    if tournament.mode != Mode.ONLINE:
+        return
+    tables = sorted(
+        Hand.objects.filter(
+            table__tournament_table__tournament=tournament, status=HandStatus.RUNNING
+        ).values_list("table__tournament_table__number", flat=True)
+    )
+    if tables:
+        raise Conflict(
+            f"tables in a hand: {', '.join(map(str, tables))}; the chips in their pots "
+            "are in nobody's stack: pause the tournament and wait for the hands to end",
+            code="hands_running",
+        )
+
+
 def deal_quote(*, tournament: Tournament, method: str) -> list[dict[str, int]]:
     """What an ICM or chip-chop deal gives each player left: the prizes still to be won
     (places 1..players left) shared by the method."""
+    _hands_check(tournament)
     left = _left(tournament)
     if len(left) < 2:
         raise Conflict("a deal needs at least two players left", code="no_deal")
@@ -120,11 +176,25 @@ def deal_record(
     *, tournament_id: int, amounts: dict[int, int], method: str = "custom"
 ) -> Tournament:
     """Record a deal agreed by every player left: amounts by entry id, summing exactly to
-    the prizes still to be won. Play may go on; the deal's amounts are their prizes."""
+    the prizes still to be won. Play may go on; the deal's amounts are their prizes.
+
+    A deal shares out a final prize pool among a final field, so it is refused (409) while
+    late registration, re-entry, rebuys or the add-on are still open, and once it is
+    recorded none of them is sold any more (``tourney.services.windows.deal_check``).
+    Online, it is refused while a hand is in progress (pause and wait for the hands)."""
     with transaction.atomic():
         tournament = tournament_for_update(tournament_id)
         if tournament.status not in (Status.RUNNING, Status.PAUSED):
             raise Conflict(f"the tournament is {tournament.status}", code="not_running")
+        still_open = windows_open(tournament)
+        if still_open:
+            raise Conflict(
+                f"the prize pool can still grow ({', '.join(still_open)}): a deal shares "
+                "out a final pool, so record it once they are closed",
+                code="pool_open",
+            )
+        open_tables_for_update(tournament)  # no hand starts while the deal is recorded
+        _hands_check(tournament)
         left = _left(tournament)
         ids = {entry.id for entry, _ in left}
         if set(amounts) != ids:

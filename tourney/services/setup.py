@@ -17,9 +17,11 @@ from tourney.models import (
     Tournament,
 )
 from tourney.planning.payouts import structure_from_percentages
+from tourney.services.clock import STAKE_FIELDS
 from tourney.services.locks import tournament_for_update
 from tourney.services.log import event_append
 from tourney.services.registration import pool_recompute
+from tourney.services.schedules import schedule_entries
 
 SETTINGS = (
     "name",
@@ -94,6 +96,22 @@ def _check_prices(tournament: Tournament) -> None:
             raise Invalid(f"{fee} is part of {price} and cannot exceed it", code="fee_above_price")
 
 
+def _check_schedule(tournament: Tournament) -> None:
+    """Refuse (400) a schedule whose stakes are not all multiples of the tournament's chip
+    unit (a schedule in units of 5 with a bring-in of 15 cannot be dealt in units of 25)."""
+    unit = tournament.chip_unit
+    levels = [entry for entry in schedule_entries(tournament.schedule_id) if not entry.is_break]
+    for number, level in enumerate(levels, start=1):
+        for name in STAKE_FIELDS:
+            amount = getattr(level, name)
+            if amount % unit:
+                raise Invalid(
+                    f"level {number} of the schedule: {name} {amount} is not a multiple of "
+                    f"the tournament's chip unit {unit}",
+                    code="chip_unit",
+                )
+
+
 def tournament_create(**fields: Any) -> Tournament:
     """Create a tournament in registration (staff). A price includes its fee: ``buy_in``
     110 and ``fee`` 10 put 100 in the prize pool."""
@@ -103,6 +121,7 @@ def tournament_create(**fields: Any) -> Tournament:
             raise Invalid(f"{name} is required", code="required")
     tournament = Tournament(**fields)
     _check_prices(tournament)
+    _check_schedule(tournament)
     with transaction.atomic():
         tournament.save()
         event_append(tournament, "created", {"settings": {k: str(v) for k, v in fields.items()}})
@@ -121,6 +140,7 @@ def tournament_configure(*, tournament_id: int, **fields: Any) -> Tournament:
         for name, value in fields.items():
             setattr(tournament, name, value)
         _check_prices(tournament)
+        _check_schedule(tournament)
         tournament.save()
         pool_recompute(tournament)
         event_append(tournament, "configured", {"settings": {k: str(v) for k, v in fields.items()}})

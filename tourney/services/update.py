@@ -27,8 +27,9 @@ from tourney.services.clock import clock_advance, on_break, stakes_apply
 from tourney.services.eliminations import busts_online, next_bust_group
 from tourney.services.locks import LockedTable, open_tables_for_update, tournament_for_update
 from tourney.services.log import event_append
-from tourney.services.results import payout_structure, results_assign
+from tourney.services.results import payout_structure, places_assign, winner_assign
 from tourney.services.seating import LIVE_HOLD, seats_by_table, table_close
+from tourney.services.windows import standings_final
 
 logger = logging.getLogger(__name__)
 
@@ -52,7 +53,10 @@ def tournament_refresh(tournament: Tournament, *, now: datetime | None = None) -
     if tournament.status in (Status.FINISHED, Status.CANCELLED):
         _close_idle(tables)
         return
+    standings = standings_final(tournament)
     level_changed = clock_advance(tournament, now)
+    if level_changed and standings_final(tournament) != standings:
+        places_assign(tournament)  # the field (or the pool) just became final
     stakes_apply(tournament, tables)
     _hands_seen(tournament, tables)
     if tournament.mode == Mode.ONLINE:
@@ -161,12 +165,17 @@ def _close_idle(tables: list[LockedTable]) -> None:
 
 
 def _finish(tournament: Tournament, tables: list[LockedTable]) -> None:
+    """The last player left wins; the others are placed and paid now if they were not yet
+    (the field or the pool was still open)."""
     winner = tournament.entries.filter(status=EntryStatus.PLAYING).first()
     if winner is None:  # nobody left (a live report cannot bust everyone): nothing to end
         return
     chips_check(tournament)
-    results_assign(tournament, winner)
+    placed_and_paid = standings_final(tournament) == (True, True)
     tournament.status = Status.FINISHED
+    if not placed_and_paid:
+        places_assign(tournament)
+    winner_assign(tournament, winner)
     tournament.finished_at = timezone.now()
     tournament.level_ends_at = None
     tournament.hand_for_hand = False
@@ -184,7 +193,9 @@ def chips_in_play(tournament: Tournament) -> int:
 
 def chips_expected(tournament: Tournament) -> int:
     """Every chip put in play: starting stacks, rebuys and add-ons of the seated entries."""
-    seated = tournament.entries.filter(status__in=[EntryStatus.PLAYING, EntryStatus.ELIMINATED])
+    seated = tournament.entries.filter(
+        status__in=[EntryStatus.PLAYING, EntryStatus.ELIMINATED, EntryStatus.WINNER]
+    )
     totals = seated.aggregate(rebuys=Sum("rebuys"), add_ons=Sum("add_ons"))
     return (
         seated.count() * tournament.starting_stack

@@ -1,0 +1,107 @@
+"""Deals: only on a final prize pool, nothing sold after one, never while hands are running."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.errors import Conflict
+from games.services import hands
+from tests.games.factories import make_player
+from tests.tourney.tournaments import expire_level, make_tournament, seats_of, table_of
+from tourney.models import Tournament
+from tourney.services.draw import tournament_start
+from tourney.services.purchases import entry_add_on, entry_rebuy
+from tourney.services.registration import entry_re_enter, entry_register
+from tourney.services.results import deal_quote, deal_record
+from tourney.services.update import tournament_update
+
+pytestmark = pytest.mark.django_db
+
+WINDOWS = {
+    "late_reg_levels": 1,
+    "re_entry_max": 1,
+    "re_entry_levels": 1,
+    "rebuy_max": 1,
+    "rebuy_levels": 1,
+    "rebuy_price": 110,
+    "rebuy_fee": 10,
+    "rebuy_chips": 1000,
+    "add_on_level": 1,
+    "add_on_price": 110,
+    "add_on_fee": 10,
+    "add_on_chips": 1000,
+}
+
+
+def _chip_chop(tournament: Tournament) -> dict[int, int]:
+    return {q["entry"]: q["amount"] for q in deal_quote(tournament=tournament, method="chip_chop")}
+
+
+def test_a_deal_while_late_registration_is_open_is_a_409():
+    tournament = make_tournament(players=3, **WINDOWS)
+    tournament_start(tournament_id=tournament.id)
+    tournament.refresh_from_db()
+    with pytest.raises(Conflict) as error:
+        deal_record(tournament_id=tournament.id, amounts=_chip_chop(tournament))
+    assert (error.value.status, error.value.code) == (409, "pool_open")
+    assert error.value.message == (
+        "the prize pool can still grow (late registration until the end of level 1, re-entry "
+        "until the end of level 1, rebuys until the end of level 1, the add-on until the end "
+        "of level 1): a deal shares out a final pool, so record it once they are closed"
+    )
+    assert Tournament.objects.get(pk=tournament.pk).deal is None
+
+
+def test_once_a_deal_is_recorded_nothing_is_sold_any_more():
+    tournament = make_tournament(players=3, **WINDOWS)
+    tournament_start(tournament_id=tournament.id)
+    expire_level(tournament)  # every window closes with level 1
+    tournament_update(tournament_id=tournament.id)
+    tournament.refresh_from_db()
+    deal_record(tournament_id=tournament.id, amounts=_chip_chop(tournament))
+    player_id = next(iter(seats_of(table_of(tournament, 1).id).values()))[0]
+    for buy, player in (
+        (entry_register, make_player().id),
+        (entry_re_enter, player_id),
+        (entry_rebuy, player_id),
+        (entry_add_on, player_id),
+    ):
+        with pytest.raises(Conflict) as error:
+            buy(tournament_id=tournament.id, player_id=player)
+        assert (error.value.code, error.value.message.startswith("a deal was made")) == (
+            "deal_made",
+            True,
+        )
+    assert Tournament.objects.get(pk=tournament.pk).prize_pool == 300
+
+
+def _with_a_hand_running() -> Tournament:
+    """Humans (no bots) at one table: the first hand waits for them."""
+    tournament = make_tournament()
+    for _ in range(3):
+        entry_register(tournament_id=tournament.id, player_id=make_player().id)
+    tournament_start(tournament_id=tournament.id)
+    hands.table_advance(table_of(tournament, 1).id)
+    assert table_of(tournament, 1).hands.get().status == "running"
+    return Tournament.objects.get(pk=tournament.pk)
+
+
+def test_deal_quotes_while_a_hand_is_running_are_a_409():
+    tournament = _with_a_hand_running()
+    with pytest.raises(Conflict) as error:
+        deal_quote(tournament=tournament, method="icm")
+    assert (error.value.status, error.value.code, error.value.message) == (
+        409,
+        "hands_running",
+        "tables in a hand: 1; the chips in their pots are in nobody's stack: pause the "
+        "tournament and wait for the hands to end",
+    )
+
+
+def test_recording_a_deal_while_a_hand_is_running_is_a_409():
+    tournament = _with_a_hand_running()
+    entries = tournament.entries.values_list("id", flat=True)
+    amounts = dict.fromkeys(entries, 100)
+    with pytest.raises(Conflict) as error:
+        deal_record(tournament_id=tournament.id, amounts=amounts)
+    assert error.value.code == "hands_running"
