@@ -1,19 +1,28 @@
 """Run the benchmarks: ``python -m bench [NAME ...] [--quick]`` (``make bench``).
 
 Names: engine (hands/s and evaluations/s against pokerkit), balancing (the TDA planner at
-10,000 players), tables (bot tables through PostgreSQL, Redis and real workers; needs
-DATABASE_URL and REDIS_URL). With no name, engine and balancing run, and tables too when
-DATABASE_URL and REDIS_URL are set. Every benchmark prints its own JSON report.
+10,000 players), tables (bot tables through PostgreSQL, Redis and real workers) and
+tournament (a 1,000-player bot tournament to the end on the same stack); tables and
+tournament need DATABASE_URL and REDIS_URL. With no name, engine and balancing run, and
+tables and tournament too when DATABASE_URL and REDIS_URL are set. Every benchmark prints
+its own JSON report.
+
+tables and tournament each run in a process of their own: each sets Django up on its own
+scratch database, and Django's settings are read once per process.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 from collections.abc import Sequence
 
-NAMES = ("engine", "balancing", "tables")
+from bench.stack import PROJECT_DIR
+
+NAMES = ("engine", "balancing", "tables", "tournament")
+ON_THE_STACK = ("tables", "tournament")  # need PostgreSQL and Redis
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -27,10 +36,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not names:
         names = ["engine", "balancing"]
         if os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL"):
-            names.append("tables")
+            names.extend(ON_THE_STACK)
         else:
             print(
-                "bench: skipping 'tables' (set DATABASE_URL and REDIS_URL to run it)",
+                "bench: skipping 'tables' and 'tournament' (set DATABASE_URL and REDIS_URL "
+                "to run them)",
                 file=sys.stderr,
             )
     status = 0
@@ -45,9 +55,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             print(json.dumps(balancing.run(), indent=2))
         else:
-            from bench import tables
-
-            status |= tables.main(quick)
+            sys.stdout.flush()  # the reports so far come before the child's
+            command = [sys.executable, "-m", f"bench.{name}", *quick]
+            status |= subprocess.run(command, cwd=PROJECT_DIR).returncode
     return status
 
 

@@ -29,9 +29,7 @@ import argparse
 import datetime
 import json
 import os
-import platform
 import re
-import secrets
 import shutil
 import signal
 import statistics
@@ -47,9 +45,17 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
-PROJECT_DIR = Path(__file__).resolve().parent.parent
+from bench.stack import (
+    PROJECT_DIR,
+    machine,
+    missing_services,
+    purge_queue,
+    recreate_database,
+    scratch_database,
+)
+
 BENCH_DATABASE = "stud_bench"
 READY_TIMEOUT_SECONDS = 60
 STOP_TIMEOUT_SECONDS = 15
@@ -79,37 +85,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
-def missing_services() -> str | None:
-    """Why the bench cannot run here, or None."""
-    database_url = os.environ.get("DATABASE_URL", "")
-    if not database_url.startswith(("postgres://", "postgresql://")):
-        return (
-            "bench.tables needs PostgreSQL and Redis: set "
-            "DATABASE_URL=postgres://USER@HOST:PORT/DB (any database on the server; the bench "
-            "creates its own) and "
-            "REDIS_URL=redis://HOST:6379/N (a scratch database: its Celery queue is purged)."
-        )
-    if not os.environ.get("REDIS_URL", "").startswith("redis://"):
-        return "bench.tables needs Redis: set REDIS_URL=redis://HOST:6379/N (a scratch database)."
-    return None
-
-
-def with_database(url: str, name: str) -> str:
-    parts = urlsplit(url)
-    return urlunsplit(parts._replace(path=f"/{name}"))
-
-
 # ----------------------------------------------------------------------------- PostgreSQL
-
-
-def recreate_database(url: str, name: str, *, drop_only: bool = False) -> None:
-    """Drop ``name`` on the server of ``url`` (and create it afresh unless ``drop_only``)."""
-    import psycopg
-
-    with psycopg.connect(with_database(url, "postgres"), autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        if not drop_only:
-            admin.execute(f'CREATE DATABASE "{name}"')
 
 
 def pgbench_binary() -> str:
@@ -381,15 +357,8 @@ def measure_stack(args: argparse.Namespace, env: dict[str, str], logs: Path) -> 
 
     django.setup()
     from games.services.tables import table_set_status
-    from tourney.celery import app
 
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-        cwd=PROJECT_DIR,
-        env=env,
-        check=True,
-    )
-    app.control.purge()  # messages from an earlier run would act on tables that are gone
+    purge_queue()
     table_ids, driven = set_up_tables(args)
     base = f"http://127.0.0.1:{args.port}"
     with processes() as started:
@@ -414,7 +383,7 @@ def measure_stack(args: argparse.Namespace, env: dict[str, str], logs: Path) -> 
             thread.join(timeout=35)
         elapsed = (until - since).total_seconds()
         hands, actions = count_work(since, until)
-    app.control.purge()  # the timers and advances still queued when the workers stopped
+    purge_queue()  # the timers and advances still queued when the workers stopped
     connections.close_all()
     return {
         "seconds": round(elapsed, 2),
@@ -446,31 +415,21 @@ def _answers(url: str) -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print its JSON report; 2 when PostgreSQL or Redis is missing."""
     args = parse_args(argv)
-    problem = missing_services()
+    problem = missing_services("bench.tables")
     if problem:
         print(problem, file=sys.stderr)
         return 2
     server_url = os.environ["DATABASE_URL"]
-    bench_url = with_database(server_url, BENCH_DATABASE)
-    env = {
-        **os.environ,
-        "DATABASE_URL": bench_url,
-        "SECRET_KEY": os.environ.get("SECRET_KEY") or secrets.token_urlsafe(32),
-        "DJANGO_SETTINGS_MODULE": "tourney.settings",
-    }
-    env.pop("STUD_DB_NAME", None)
     pgbench = run_pgbench(server_url, args.pgbench_seconds)  # before the stack: an idle machine
-    recreate_database(server_url, BENCH_DATABASE)
-    os.environ.update({k: env[k] for k in ("DATABASE_URL", "SECRET_KEY", "DJANGO_SETTINGS_MODULE")})
-    try:
-        with tempfile.TemporaryDirectory(prefix="bench-tables-") as logs:
-            stack = measure_stack(args, env, Path(logs))
-    finally:
-        recreate_database(server_url, BENCH_DATABASE, drop_only=True)
+    with (
+        scratch_database(server_url, BENCH_DATABASE) as env,
+        tempfile.TemporaryDirectory(prefix="bench-tables-") as logs,
+    ):
+        stack = measure_stack(args, env, Path(logs))
     report = {
         "benchmark": "tables",
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
+        "machine": machine(),
         "config": {
             "tables": args.tables,
             "seats_per_table": args.bots,

@@ -119,7 +119,12 @@ if EMBEDDED_DATABASE:
     }
 else:
     DATABASES = {"default": env.db_url("DATABASE_URL")}
-    DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0))
+    # Workers run many short tasks: keeping a connection for a minute saves a reconnect per
+    # task. Tests keep the default (0) so that test databases can be dropped at the end.
+    DATABASES["default"].setdefault(
+        "CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0 if TESTING else 60)
+    )
+    DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
 # Test worker processes are pointed at the test database (test_<name>) with this variable.
 if "STUD_DB_NAME" in os.environ:
     DATABASES["default"]["NAME"] = env.str("STUD_DB_NAME")

@@ -9,9 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.errors import NotFound
-from games.locks import table_for_update
-from games.models import Table, TableStatus
-from games.services.hands import running_hand
+from games.models import Hand, HandStatus, Table, TableStatus
 from tourney.models import Tournament, TournamentTable
 
 
@@ -33,15 +31,25 @@ def tournament_for_update(tournament_id: int) -> Tournament:
 
 
 def open_tables_for_update(tournament: Tournament) -> list[LockedTable]:
-    """Lock the tournament's open tables in table id order (after the tournament row)."""
-    rows = (
+    """Lock the tournament's open tables in table id order (after the tournament row).
+
+    Two queries whatever the number of tables: one locks every table row (in id order, the
+    order every other path locks them in), one finds the hands in progress.
+    """
+    rows = list(
         TournamentTable.objects.filter(tournament=tournament)
         .exclude(table__status=TableStatus.CLOSED)
         .order_by("table_id")
     )
+    ids = [tt.table_id for tt in rows]
+    tables = {t.id: t for t in Table.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
+    playing = set(
+        Hand.objects.filter(table_id__in=ids, status=HandStatus.RUNNING).values_list(
+            "table_id", flat=True
+        )
+    )
     locked = []
     for tt in rows:
-        table = table_for_update(tt.table_id)
-        tt.table = table
-        locked.append(LockedTable(tt, table, running_hand(table) is not None))
+        tt.table = tables[tt.table_id]
+        locked.append(LockedTable(tt, tt.table, tt.table_id in playing))
     return locked

@@ -162,7 +162,7 @@ class Command(BaseCommand):
         for number, style in enumerate(styles, start=1):
             player = player_create(
                 username=f"bot-{run}-{number}",
-                password=secrets.token_urlsafe(16),
+                password=None,  # bots never sign in
                 display_name=f"Bot {number}",
                 bot=style,
             )
@@ -188,7 +188,7 @@ class Command(BaseCommand):
     def _progress(self, tournament: Tournament) -> None:
         entries = tournament.entries.exclude(status=EntryStatus.UNREGISTERED)
         total = entries.count()
-        left = entries.filter(status=EntryStatus.PLAYING).count()
+        left = entries.filter(status__in=[EntryStatus.PLAYING, EntryStatus.WINNER]).count()
         tables = tournament.tables.exclude(table__status=TableStatus.CLOSED).count()
         level = level_number(schedule_entries(tournament.schedule_id), tournament.level_index)
         width = 30
