@@ -15,11 +15,13 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from functools import cache
 
 from games.engine.cards import Card
 
 _MOST_UP_CARDS = 4
+ACE_INDEX = 12
 
 
 def high_board_key(upcards: Sequence[Card]) -> tuple[int, ...]:
@@ -33,7 +35,7 @@ def high_board_key(upcards: Sequence[Card]) -> tuple[int, ...]:
     >>> high_board_key(parse_cards("9c 9d Ah"))
     (1, 9, 14)
     """
-    return _board_key(upcards, rank_of=lambda card: card.rank)
+    return _high_key(tuple(sorted(card >> 2 for card in upcards)))
 
 
 def low_board_key(upcards: Sequence[Card]) -> tuple[int, ...]:
@@ -45,7 +47,7 @@ def low_board_key(upcards: Sequence[Card]) -> tuple[int, ...]:
     >>> low_board_key(parse_cards("7c 2d Ah")) > low_board_key(parse_cards("8c 3d 2h"))
     True
     """
-    return tuple(-part for part in _board_key(upcards, rank_of=lambda card: card.low_rank))
+    return _low_key(tuple(sorted(card >> 2 for card in upcards)))
 
 
 def bring_in_key(card: Card, razz: bool) -> int:
@@ -94,10 +96,25 @@ def low_card_by_suit_key(cards: Sequence[Card]) -> tuple[int, int]:
     return (-lowest.low_rank, -lowest.suit)
 
 
-def _board_key(upcards: Sequence[Card], rank_of: Callable[[Card], int]) -> tuple[int, ...]:
-    if not 1 <= len(upcards) <= _MOST_UP_CARDS:
-        raise ValueError(f"a board has 1 to 4 up-cards, not {len(upcards)}")
-    counts = Counter(rank_of(card) for card in upcards)
+# Boards are keyed by their rank indexes (a card's int // 4: 0 for a deuce .. 12 for an ace),
+# sorted, so that every board of the same ranks is worked out once (there are 2,379).
+
+
+@cache
+def _high_key(rank_indexes: tuple[int, ...]) -> tuple[int, ...]:
+    return _board_key([index + 2 for index in rank_indexes])
+
+
+@cache
+def _low_key(rank_indexes: tuple[int, ...]) -> tuple[int, ...]:
+    ranks = [1 if index == ACE_INDEX else index + 2 for index in rank_indexes]
+    return tuple(-part for part in _board_key(ranks))
+
+
+def _board_key(ranks: Sequence[int]) -> tuple[int, ...]:
+    if not 1 <= len(ranks) <= _MOST_UP_CARDS:
+        raise ValueError(f"a board has 1 to 4 up-cards, not {len(ranks)}")
+    counts = Counter(ranks)
     groups = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
     return (_shape(sorted(counts.values(), reverse=True)), *groups)
 

@@ -33,8 +33,7 @@ class Picker(Protocol):
 
 def deal_pending(state: HandState, deck: list[Card]) -> None:
     """Deal every card the hand needs now, from the top (end) of ``deck``."""
-    while state.next_deal is not None:
-        slot = state.next_deal
+    while (slot := state.next_deal) is not None:
         if not deck and slot.player is None and not slot.burn and state.burned:
             # Eight players and burn cards can empty the deck before the community card:
             # it then comes from the burned cards.

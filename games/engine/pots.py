@@ -26,10 +26,13 @@ def uncalled_excess(contributions: Sequence[int]) -> tuple[int, int]:
     Only the single largest contributor can have an uncalled part; ``excess`` is 0 when the top
     two contributions are equal.
     """
-    order = sorted(range(len(contributions)), key=lambda i: contributions[i], reverse=True)
-    top = order[0]
-    second = contributions[order[1]] if len(order) > 1 else 0
-    return top, contributions[top] - second
+    top, first, second = 0, -1, 0
+    for i, amount in enumerate(contributions):
+        if amount > first:
+            top, first, second = i, amount, max(first, 0)
+        elif amount > second:
+            second = amount
+    return top, first - second
 
 
 def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:

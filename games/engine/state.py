@@ -332,9 +332,29 @@ class HandState:
 
     def deal(self, card: Card | None) -> None:
         """Deal the card the hand needs next (see :attr:`next_deal`)."""
-        if self.phase is not Phase.DEAL or not self._slots:
+        slots = self._slots
+        if self.phase is not Phase.DEAL or not slots:
             raise IllegalAction("no card is due now: the hand waits for a player", "no_deal")
-        slot = self._slots[0]
+        slot = slots[0]
+        player = slot.player
+        if card is None or card in self._out or slot.burn or player is None:
+            self._deal_special(card, slot)
+        else:  # the common case, kept lean: a fresh card to a player
+            if len(self._out) + self.unknown_dealt >= DECK_SIZE:
+                raise IllegalAction("the deck is empty", "deck_empty")
+            del slots[0]
+            self.dealt.append(card)
+            self._out.add(card)
+            p = self.players[player]
+            (p.up if slot.face_up else p.down).append(card)
+            self.log.append(
+                {"type": "deal", "player": player, "card": _CARD_TEXT[card], "up": slot.face_up}
+            )
+        if not slots:
+            self._after_dealing()
+
+    def _deal_special(self, card: Card | None, slot: DealSlot) -> None:
+        """Deal an unknown card (recorded histories), a burn card or the community card."""
         if card is None:
             if not self.recorded:
                 raise IllegalAction("unknown cards are only allowed in recorded histories", "card")
@@ -342,23 +362,7 @@ class HandState:
             raise IllegalAction(f"card dealt twice: {card!r}", "duplicate_card")
         if self.cards_left() <= 0 and not (slot.player is None and not slot.burn):
             raise IllegalAction("the deck is empty", "deck_empty")
-        self._slots.pop(0)
-        self._record_card(card, slot)
-        if slot.burn:
-            self.log.append({"type": "burn", "card": _text(card)})
-        elif slot.player is None:
-            self.community = card
-            self.log.append({"type": "deal", "player": None, "card": _text(card), "up": True})
-        else:
-            p = self.players[slot.player]
-            (p.up if slot.face_up else p.down).append(card)
-            self.log.append(
-                {"type": "deal", "player": slot.player, "card": _text(card), "up": slot.face_up}
-            )
-        if not self._slots:
-            self._after_dealing()
-
-    def _record_card(self, card: Card | None, slot: DealSlot) -> None:
+        del self._slots[0]
         if card is None:
             self.unknown_dealt += 1
         elif slot.burn:
@@ -370,6 +374,17 @@ class HandState:
         else:
             self.dealt.append(card)
             self._out.add(card)
+        if slot.burn:
+            self.log.append({"type": "burn", "card": _text(card)})
+        elif slot.player is None:
+            self.community = card
+            self.log.append({"type": "deal", "player": None, "card": _text(card), "up": True})
+        else:
+            p = self.players[slot.player]
+            (p.up if slot.face_up else p.down).append(card)
+            self.log.append(
+                {"type": "deal", "player": slot.player, "card": _text(card), "up": slot.face_up}
+            )
 
     def act(self, action: str, to: int | None = None, *, player: int | None = None) -> Option:
         """Take a betting decision for the player to act; returns the option taken.
