@@ -4,7 +4,7 @@ Used by the benchmark, the property tests and the bots; the service deals the sa
 
 >>> from random import Random
 >>> from games.engine.rules import Rules, Stakes
->>> hand = play_hand(Rules(), Stakes(1, 2, 5, 10), [100, 100, 100], Random(7), random_choice)
+>>> hand = play_hand(Rules(), Stakes(1, 2, 5, 10), [100, 100, 100], Random(7), first_not_fold)
 >>> hand.is_over, sum(p.stack for p in hand.players)
 (True, 300)
 """
@@ -18,15 +18,12 @@ from games.engine.cards import Card, Shuffler, shuffled_deck
 from games.engine.rules import Rules, Stakes
 from games.engine.state import HandState, Option
 
-
-class Chooser(Protocol):
-    """Picks one of the legal options for the player to act."""
-
-    def __call__(self, state: HandState, options: list[Option]) -> Option: ...
+Chooser = Callable[[HandState, list[Option]], Option]
+"""Picks one of the legal options for the player to act."""
 
 
 class Picker(Protocol):
-    """What :func:`random_choice` needs of an RNG."""
+    """What :func:`random_choice_with` needs of an RNG."""
 
     def choice(self, seq: Sequence[Option], /) -> Option: ...
 
@@ -46,7 +43,7 @@ def play_hand(
     stakes: Stakes,
     stacks: Sequence[int],
     rng: Shuffler,
-    choose: Callable[[HandState, list[Option]], Option],
+    choose: Chooser,
 ) -> HandState:
     """Play one hand to the end with a deck shuffled by ``rng``."""
     state = HandState(rules, stakes, stacks)
@@ -60,7 +57,7 @@ def play_hand(
     return state
 
 
-def random_choice_with(rng: Picker) -> Callable[[HandState, list[Option]], Option]:
+def random_choice_with(rng: Picker) -> Chooser:
     """A chooser that picks uniformly among the legal options."""
 
     def choose(state: HandState, options: list[Option]) -> Option:
@@ -69,6 +66,6 @@ def random_choice_with(rng: Picker) -> Callable[[HandState, list[Option]], Optio
     return choose
 
 
-def random_choice(state: HandState, options: list[Option]) -> Option:
+def first_not_fold(state: HandState, options: list[Option]) -> Option:
     """Pick the first option that is not a fold, else fold (deterministic; for examples)."""
     return next((o for o in options if o.action != "fold"), options[0])

@@ -18,7 +18,7 @@ from django.utils import timezone
 from games.engine.fairness import commitment, deck_from_seed
 from games.engine.play import deal_pending
 from games.engine.replay import from_dict, header, to_dict
-from games.engine.state import HandState, IllegalAction, Option, Phase
+from games.engine.state import HandState, IllegalAction, Option
 from games.errors import Conflict, Forbidden, Invalid
 from games.locks import table_for_update
 from games.models import Hand, HandStatus, Player, Seat, Table, TableEvent, TableKind, TableStatus
@@ -379,8 +379,3 @@ def _settle(table: Table, hand: Hand, state: HandState) -> None:
     table.save(update_fields=["next_hand_at"])
     hand_finished.send(sender=Table, table_id=table.id, hand_id=hand.id)
     schedule.advance_later(table.id, table.pause_ms / 1000)
-
-
-def in_decision(state: HandState) -> bool:
-    """Whether the hand waits for a player's decision."""
-    return state.phase in (Phase.BRING_IN, Phase.BETTING, Phase.SHOWDOWN) and bool(state.candidates)

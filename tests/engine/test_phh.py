@@ -19,7 +19,7 @@ from games.engine.phh import (
     replay_phh,
     stacks_after,
 )
-from games.engine.play import play_hand, random_choice, random_choice_with
+from games.engine.play import first_not_fold, play_hand, random_choice_with
 from games.engine.rules import Rules, Stakes, Variant
 from games.engine.state import HandState
 
@@ -420,7 +420,7 @@ def test_random_hands_round_trip_through_phh_and_never_leak_unshown_down_cards()
 
 def test_the_community_card_is_written_and_read_as_a_board_card():
     # Eight players who all call to seventh street: four cards are left for eight players.
-    state = play_hand(Rules(), Stakes(1, 2, 5, 10), [100] * 8, random.Random(3), random_choice)
+    state = play_hand(Rules(), Stakes(1, 2, 5, 10), [100] * 8, random.Random(3), first_not_fold)
 
     text = dump_phh(state)
 
