@@ -9,7 +9,14 @@ from django.utils import timezone
 
 from games.errors import NotFound
 from games.models import Seat, TableStatus
-from tourney.models import Entry, EntryStatus, Move, Tournament, TournamentEvent
+from tourney.models import (
+    AnteSchedule,
+    Entry,
+    EntryStatus,
+    Move,
+    Tournament,
+    TournamentEvent,
+)
 from tourney.services.clock import level_number, playing_level
 from tourney.services.registration import PAID
 from tourney.services.results import prizes_by_place
@@ -17,6 +24,14 @@ from tourney.services.schedules import schedule_entries
 
 LEFT = [EntryStatus.PLAYING, EntryStatus.WINNER]
 """The players left: still playing, or the winner once the tournament is over."""
+
+
+def get_schedule(schedule_id: int) -> AnteSchedule:
+    """The ante schedule, or a 404."""
+    schedule = AnteSchedule.objects.filter(pk=schedule_id).first()
+    if schedule is None:
+        raise NotFound(f"no schedule {schedule_id}", code="no_schedule")
+    return schedule
 
 
 def get_tournament(tournament_id: int) -> Tournament:

@@ -259,3 +259,63 @@ def test_the_event_log_is_served_after_a_seq_to_anyone_signed_in(staff):
     bad = player.get(url + "?after=-1")
     assert (bad.status_code, bad.json()["error"]["code"]) == (400, "invalid")
     assert _client().get(url).status_code in (401, 403)
+
+
+def _schedule_id(staff: APIClient) -> int:
+    response = staff.post(
+        "/api/v1/tournaments/schedules/",
+        {"name": "editable", "chip_unit": 5, "entries": LEVELS},
+        format="json",
+    )
+    return response.json()["id"]
+
+
+def test_staff_rename_a_schedule_and_rewrite_its_levels(staff):
+    schedule = _schedule_id(staff)
+    later = [*LEVELS[:-1], {**LEVELS[-1], "minutes": 15}]
+    response = staff.patch(
+        f"/api/v1/tournaments/schedules/{schedule}/",
+        {"name": "edited", "entries": later},
+        format="json",
+    )
+    assert response.status_code == 200, response.json()
+    read = staff.get(f"/api/v1/tournaments/schedules/{schedule}/").json()
+    assert read["name"] == "edited"
+    assert read["entries"][-1]["minutes"] == 15
+
+
+def test_levels_played_at_a_running_tournament_cannot_change_but_later_ones_can(staff):
+    tournament = make_tournament(players=4)
+    staff.post(f"/api/v1/tournaments/{tournament.id}/start/")
+    url = f"/api/v1/tournaments/schedules/{tournament.schedule_id}/"
+    first_changed = [{**LEVELS[0], "minutes": 11}, *LEVELS[1:]]
+    refused = staff.patch(url, {"entries": first_changed}, format="json")
+    assert refused.status_code == 409
+    assert refused.json()["error"]["code"] == "schedule_in_play"
+    assert staff.get(url).json()["entries"][0]["minutes"] == 10  # nothing changed
+    last_changed = [*LEVELS[:-1], {**LEVELS[-1], "minutes": 30}]
+    assert staff.patch(url, {"entries": last_changed}, format="json").status_code == 200
+
+
+def test_a_schedule_edit_must_suit_the_chip_unit_of_its_tournaments(staff):
+    level = {"game": "stud_hi", "ante": 25, "bring_in": 50, "small_bet": 100, "big_bet": 200}
+    schedule = staff.post(
+        "/api/v1/tournaments/schedules/",
+        {"name": "in 25s", "chip_unit": 5, "entries": [{**level, "minutes": 10}]},
+        format="json",
+    ).json()["id"]
+    _create(staff, schedule_id=schedule, chip_unit=25)  # every amount a multiple of 25
+    url = f"/api/v1/tournaments/schedules/{schedule}/"
+    in_fives = [{**level, "minutes": 10}, {**level, "ante": 30, "minutes": 10}]
+    response = staff.patch(url, {"entries": in_fives}, format="json")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "chip_unit"
+    assert len(staff.get(url).json()["entries"]) == 1
+
+
+def test_players_cannot_edit_schedules(staff):
+    schedule = _schedule_id(staff)
+    response = _client(make_player()).patch(
+        f"/api/v1/tournaments/schedules/{schedule}/", {"name": "mine"}, format="json"
+    )
+    assert response.status_code == 403

@@ -43,6 +43,14 @@ class ScheduleInputSerializer(serializers.Serializer[Any]):
     break_minutes = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
 
 
+class ScheduleUpdateInputSerializer(serializers.Serializer[Any]):
+    """A new name, or the whole new list of levels and breaks (those already played must be
+    given unchanged)."""
+
+    name = serializers.CharField(max_length=80, required=False)
+    entries = ScheduleEntryInputSerializer(many=True, required=False)
+
+
 class ScheduleOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(read_only=True)
     name = serializers.CharField(read_only=True)

@@ -8,6 +8,9 @@ from tourney.api import views
 urlpatterns = [
     path("", views.TournamentListCreateApi.as_view(), name="tournaments"),
     path("schedules/", views.ScheduleCreateApi.as_view(), name="tournament-schedules"),
+    path(
+        "schedules/<id:schedule_id>/", views.ScheduleDetailApi.as_view(), name="tournament-schedule"
+    ),
     path("<id:tournament_id>/", views.TournamentDetailApi.as_view(), name="tournament-detail"),
     path("<id:tournament_id>/start/", views.TournamentStartApi.as_view(), name="tournament-start"),
     path("<id:tournament_id>/pause/", views.TournamentPauseApi.as_view(), name="tournament-pause"),

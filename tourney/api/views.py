@@ -97,6 +97,33 @@ class ScheduleCreateApi(APIView):
         return Response(s.ScheduleOutputSerializer(schedule).data, status=status.HTTP_201_CREATED)
 
 
+@extend_schema(parameters=[OpenApiParameter("schedule_id", int, OpenApiParameter.PATH)])
+class ScheduleDetailApi(APIView):
+    """One ante schedule (GET); rename it or rewrite its levels still to come (PATCH, staff):
+    levels played or in play at a tournament cannot change."""
+
+    def get_permissions(self) -> list[Any]:
+        return [IsStaff()] if self.request.method == "PATCH" else super().get_permissions()
+
+    @extend_schema(responses={200: s.ScheduleOutputSerializer, **_errors(404)})
+    def get(self, request: Request, schedule_id: int) -> Response:
+        return Response(s.ScheduleOutputSerializer(selectors.get_schedule(schedule_id)).data)
+
+    @extend_schema(
+        request=s.ScheduleUpdateInputSerializer,
+        responses={200: s.ScheduleOutputSerializer, **_errors(400, 403, 404, 409)},
+    )
+    def patch(self, request: Request, schedule_id: int) -> Response:
+        data = _valid(s.ScheduleUpdateInputSerializer, request.data)
+        entries = data.get("entries")
+        schedule = schedules.schedule_update(
+            schedule_id=schedule_id,
+            name=data.get("name"),
+            entries=None if entries is None else [dict(e) for e in entries],
+        )
+        return Response(s.ScheduleOutputSerializer(schedule).data)
+
+
 class TournamentListCreateApi(APIView):
     """List tournaments (anyone signed in) or create one (staff)."""
 

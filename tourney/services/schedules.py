@@ -7,8 +7,8 @@ from typing import Any
 
 from django.db import transaction
 
-from games.errors import Invalid
-from tourney.models import AnteSchedule, ScheduleEntry
+from games.errors import Conflict, Invalid, NotFound
+from tourney.models import AnteSchedule, ScheduleEntry, Status, Tournament
 from tourney.planning.schedules import Break, Level, Schedule, generate_schedule
 
 LEVEL_FIELDS = ("game", "ante", "bring_in", "small_bet", "big_bet", "minutes")
@@ -29,28 +29,43 @@ MAX_AMOUNT = 2**31 - 1
 """The largest stake a table stores (a 32-bit integer column, as in games.Table)."""
 
 
-def _store(*, name: str, schedule: Schedule) -> AnteSchedule:
+def _check_amounts(schedule: Schedule) -> None:
     for level in schedule.levels:
         if level.big_bet > MAX_AMOUNT:
             raise Invalid(
                 f"a big bet of {level.big_bet} is above {MAX_AMOUNT}: use fewer levels",
                 code="invalid_schedule",
             )
+
+
+def _rows(stored: AnteSchedule, schedule: Schedule) -> list[ScheduleEntry]:
+    return [
+        ScheduleEntry(schedule=stored, position=i, is_break=True, minutes=entry.minutes)
+        if isinstance(entry, Break)
+        else ScheduleEntry(
+            schedule=stored,
+            position=i,
+            **entry.amounts(),
+            game=entry.game,
+            minutes=entry.minutes,
+        )
+        for i, entry in enumerate(schedule.entries)
+    ]
+
+
+def _store(*, name: str, schedule: Schedule) -> AnteSchedule:
+    _check_amounts(schedule)
     with transaction.atomic():
         stored = AnteSchedule.objects.create(name=name, chip_unit=schedule.chip_unit)
-        ScheduleEntry.objects.bulk_create(
-            ScheduleEntry(schedule=stored, position=i, is_break=True, minutes=entry.minutes)
-            if isinstance(entry, Break)
-            else ScheduleEntry(
-                schedule=stored,
-                position=i,
-                **entry.amounts(),
-                game=entry.game,
-                minutes=entry.minutes,
-            )
-            for i, entry in enumerate(schedule.entries)
-        )
+        ScheduleEntry.objects.bulk_create(_rows(stored, schedule))
     return stored
+
+
+def _planned(entries: Sequence[dict[str, Any]], chip_unit: int) -> Schedule:
+    try:
+        return Schedule(tuple(_planner_entry(dict(e)) for e in entries), chip_unit)
+    except (TypeError, ValueError) as error:
+        raise Invalid(str(error), code="invalid_schedule") from error
 
 
 def schedule_create(
@@ -60,11 +75,62 @@ def schedule_create(
 
     ``entries`` are levels ``{game, ante, bring_in, small_bet, big_bet, minutes}`` or breaks
     ``{is_break: true, minutes}``, in playing order."""
-    try:
-        schedule = Schedule(tuple(_planner_entry(dict(e)) for e in entries), chip_unit)
-    except (TypeError, ValueError) as error:
-        raise Invalid(str(error), code="invalid_schedule") from error
-    return _store(name=name, schedule=schedule)
+    return _store(name=name, schedule=_planned(entries, chip_unit))
+
+
+def schedule_update(
+    *, schedule_id: int, name: str | None = None, entries: Sequence[dict[str, Any]] | None = None
+) -> AnteSchedule:
+    """Rename a schedule or rewrite its levels (staff).
+
+    Levels already played, or in play, at a tournament that uses the schedule cannot change
+    (409): a director may change the levels still to come, which apply when they start. Every
+    tournament using it must still be able to deal the amounts in its chip unit.
+    """
+    with transaction.atomic():
+        stored = AnteSchedule.objects.select_for_update().filter(pk=schedule_id).first()
+        if stored is None:
+            raise NotFound(f"no schedule {schedule_id}", code="no_schedule")
+        if name is not None:
+            stored.name = name
+            stored.save(update_fields=["name"])
+        if entries is None:
+            return stored
+        schedule = _planned(entries, stored.chip_unit)
+        _check_amounts(schedule)
+        new_rows = _rows(stored, schedule)
+        old_rows = schedule_entries(stored.id)
+        users = Tournament.objects.filter(schedule=stored)
+        started = users.filter(status__in=[Status.RUNNING, Status.PAUSED, Status.FINISHED])
+        fixed = max((t.level_index + 1 for t in started), default=0)
+        if [_entry_values(r) for r in old_rows[:fixed]] != [
+            _entry_values(r) for r in new_rows[:fixed]
+        ]:
+            raise Conflict(
+                f"levels 1 to {fixed} of this schedule were played or are in play at a "
+                "tournament: change only the levels after them",
+                code="schedule_in_play",
+            )
+        for tournament in users:
+            _check_units(schedule, tournament.chip_unit)
+        ScheduleEntry.objects.filter(schedule=stored).delete()
+        ScheduleEntry.objects.bulk_create(new_rows)
+        return stored
+
+
+def _entry_values(row: ScheduleEntry) -> tuple[Any, ...]:
+    return (row.is_break, row.minutes, *(getattr(row, name) for name in LEVEL_FIELDS))
+
+
+def _check_units(schedule: Schedule, unit: int) -> None:
+    for number, level in enumerate(schedule.levels, start=1):
+        for name, amount in level.amounts().items():
+            if amount % unit:
+                raise Invalid(
+                    f"level {number}: {name} {amount} is not a multiple of the chip unit "
+                    f"{unit} of a tournament that uses this schedule",
+                    code="chip_unit",
+                )
 
 
 def schedule_generate(
