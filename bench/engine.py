@@ -21,11 +21,10 @@ from collections.abc import Callable, Sequence
 from random import Random
 from typing import Any
 
-from pokerkit import Automation, FixedLimitRazz, FixedLimitSevenCardStud, Mode
-from pokerkit import Card as PokerkitCard
-from pokerkit import FixedLimitSevenCardStudHighLowSplitEightOrBetter as PokerkitStud8
+from pokerkit import Mode
 
-from games.engine.cards import FULL_DECK, Card, shuffled_deck
+from bench.pokerkit_oracle import AUTOMATIONS, POKERKIT_CARDS, POKERKIT_GAMES
+from games.engine.cards import Card, shuffled_deck
 from games.engine.play import deal_pending
 from games.engine.rules import Rules, Stakes, Variant
 from games.engine.state import HandState, Option, Phase
@@ -34,21 +33,6 @@ STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 STACK = 200
 TABLE_SIZES = (2, 6, 8)
 SEED = 20240607
-POKERKIT_GAMES = {
-    Variant.STUD_HI: FixedLimitSevenCardStud,
-    Variant.STUD_8: PokerkitStud8,
-    Variant.RAZZ: FixedLimitRazz,
-}
-AUTOMATIONS = (
-    Automation.ANTE_POSTING,
-    Automation.BET_COLLECTION,
-    Automation.CARD_BURNING,
-    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    Automation.HAND_KILLING,
-    Automation.CHIPS_PUSHING,
-    Automation.CHIPS_PULLING,
-)
-POKERKIT_CARDS = {card: next(iter(PokerkitCard.parse(repr(card)))) for card in FULL_DECK}
 
 Recorded = tuple[list[Card], list[Option]]
 """A hand for our engine: its deck (dealt from the end) and every decision in order."""

@@ -2,9 +2,10 @@
 
 Used by the benchmark, the property tests and the bots; the service deals the same way.
 
->>> from random import Random
+>>> from games.engine.fairness import SeededShuffler
 >>> from games.engine.rules import Rules, Stakes
->>> hand = play_hand(Rules(), Stakes(1, 2, 5, 10), [100, 100, 100], Random(7), first_not_fold)
+>>> shuffler = SeededShuffler(b"seven")
+>>> hand = play_hand(Rules(), Stakes(1, 2, 5, 10), [100, 100, 100], shuffler, first_not_fold)
 >>> hand.is_over, sum(p.stack for p in hand.players)
 (True, 300)
 """

@@ -35,35 +35,16 @@ from random import Random
 
 import pytest
 from pokerkit import (
-    Automation,
-    FixedLimitRazz,
-    FixedLimitSevenCardStud,
-    FixedLimitSevenCardStudHighLowSplitEightOrBetter,
     Mode,
     State,
 )
-from pokerkit import Card as PokerkitCard
 
-from games.engine.cards import FULL_DECK, Card, shuffled_deck
+from bench.pokerkit_oracle import AUTOMATIONS, POKERKIT_CARDS, POKERKIT_GAMES
+from games.engine.cards import Card, shuffled_deck
 from games.engine.play import deal_pending
 from games.engine.rules import CAP, Rules, Stakes, Variant
 from games.engine.state import HandState, Option, Phase
 
-POKERKIT_GAMES = {
-    Variant.STUD_HI: FixedLimitSevenCardStud,
-    Variant.STUD_8: FixedLimitSevenCardStudHighLowSplitEightOrBetter,
-    Variant.RAZZ: FixedLimitRazz,
-}
-AUTOMATIONS = (
-    Automation.ANTE_POSTING,
-    Automation.BET_COLLECTION,
-    Automation.CARD_BURNING,
-    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    Automation.HAND_KILLING,
-    Automation.CHIPS_PUSHING,
-    Automation.CHIPS_PULLING,
-)
-POKERKIT_CARDS = {card: next(iter(PokerkitCard.parse(repr(card)))) for card in FULL_DECK}
 HANDS_PER_VARIANT = 1_000
 """3,000 hands in all: enough to meet every kind of hand, small enough for ``make test``."""
 
