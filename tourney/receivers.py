@@ -2,8 +2,8 @@
 
 The signal arrives inside the settling transaction, which holds the table's lock. Locking
 the tournament there would break the lock order (tournament > table), so the receiver only
-holds the table (no new hand until the tournament has looked at this one) and enqueues the
-tournament's update after commit.
+holds the table (no new hand until the tournament has looked at this one) and asks for the
+tournament's update after commit; hands ending together at many tables share one update.
 """
 
 from __future__ import annotations
@@ -34,4 +34,4 @@ def on_hand_finished(sender: Any, table_id: int, hand_id: int, **kwargs: Any) ->
     Table.objects.filter(pk=table_id).update(hold_reason=AFTER_HAND)
     from tourney import tasks
 
-    transaction.on_commit(lambda: tasks.tournament_update.delay(tournament_id))
+    transaction.on_commit(lambda: tasks.tournament_update_soon(tournament_id))

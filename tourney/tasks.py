@@ -7,6 +7,7 @@ duplicate, late or redelivered run changes nothing that was already done.
 from typing import Any
 
 from celery import shared_task
+from django.core.cache import cache
 from django.db.models import Q
 
 from tourney import heartbeat
@@ -19,11 +20,32 @@ def ping(self: Any) -> str:
     return "pong"
 
 
+UPDATE_QUEUED_SECONDS = 30
+"""How long a queued update stops others being queued; should it be lost, the beat tick
+(every 2 s) updates the tournament anyway."""
+
+
+def _queued_key(tournament_id: int) -> str:
+    return f"tourney:update-queued:{tournament_id}"
+
+
+def tournament_update_soon(tournament_id: int) -> None:
+    """Queue the tournament's update unless one is queued and has not started yet.
+
+    Many tables end hands at once in a big tournament: each update takes the tournament's
+    lock and looks at every table, so one update serves all the hands that ended before it
+    started, instead of one update per hand queueing on the lock.
+    """
+    if cache.add(_queued_key(tournament_id), 1, timeout=UPDATE_QUEUED_SECONDS):
+        tournament_update.delay(tournament_id)
+
+
 @shared_task(acks_late=True)
 def tournament_update(tournament_id: int) -> str:
-    """A hand ended at one of the tournament's tables: eliminations, moves, holds."""
+    """Hands ended at the tournament's tables: eliminations, moves, holds."""
     from tourney.services.update import tournament_update as update
 
+    cache.delete(_queued_key(tournament_id))  # hands ending from now on queue another
     return update(tournament_id=tournament_id)
 
 

@@ -67,3 +67,17 @@ def test_a_scheduled_start_with_one_player_waits_and_says_why_once():
     tasks.tournament_tick()
     tournament.refresh_from_db()
     assert tournament.status == "running"
+
+
+def test_hands_ending_before_an_update_starts_share_it(monkeypatch):
+    tournament = make_tournament(players=3)
+    tournament_start(tournament_id=tournament.id)
+    sent: list[int] = []
+    monkeypatch.setattr(tasks.tournament_update, "delay", sent.append)  # the broker
+    tasks.tournament_update_soon(tournament.id)
+    tasks.tournament_update_soon(tournament.id)  # another table's hand, same moment
+    assert sent == [tournament.id]
+    tasks.tournament_update(tournament.id)  # the update starts: later hands queue anew
+    tasks.tournament_update_soon(tournament.id)
+    assert sent == [tournament.id, tournament.id]
+    tasks.tournament_update(tournament.id)  # leaves no queued mark for later tests
