@@ -23,7 +23,7 @@ from typing import Any
 
 from pokerkit import Mode
 
-from bench.pokerkit_oracle import AUTOMATIONS, POKERKIT_CARDS, POKERKIT_GAMES
+from bench.pokerkit_oracle import AUTOMATIONS, POKERKIT_CARDS, POKERKIT_GAMES, apply_option
 from games.engine.cards import Card, shuffled_deck
 from games.engine.play import deal_pending
 from games.engine.rules import Rules, Stakes, Variant
@@ -112,14 +112,8 @@ def play_pokerkit(variant: Variant, players: int, scripts: Sequence[Script]) -> 
         for kind, value in script:
             if kind == "deal":
                 pk.deal_hole((value,))
-            elif value.action == "fold":
-                pk.fold()
-            elif value.action in ("check", "call"):
-                pk.check_or_call()
-            elif value.action == "bring_in":
-                pk.post_bring_in()
             else:
-                pk.complete_bet_or_raise_to(value.to)
+                apply_option(pk, value)
         assert not pk.status, "pokerkit did not finish the hand"
 
 

@@ -4,12 +4,13 @@ pokerkit's terms. pokerkit is a dev dependency: only benchmarks and tests import
 
 from __future__ import annotations
 
-from pokerkit import Automation, FixedLimitRazz, FixedLimitSevenCardStud
+from pokerkit import Automation, FixedLimitRazz, FixedLimitSevenCardStud, State
 from pokerkit import Card as PokerkitCard
 from pokerkit import FixedLimitSevenCardStudHighLowSplitEightOrBetter as PokerkitStud8
 
 from games.engine.cards import FULL_DECK
 from games.engine.rules import Variant
+from games.engine.state import Option
 
 POKERKIT_GAMES = {
     Variant.STUD_HI: FixedLimitSevenCardStud,
@@ -26,3 +27,15 @@ AUTOMATIONS = (
     Automation.CHIPS_PULLING,
 )
 POKERKIT_CARDS = {card: next(iter(PokerkitCard.parse(repr(card)))) for card in FULL_DECK}
+
+
+def apply_option(pk: State, option: Option) -> None:
+    """Take one of our betting decisions in pokerkit."""
+    if option.action == "fold":
+        pk.fold()
+    elif option.action in ("check", "call"):
+        pk.check_or_call()
+    elif option.action == "bring_in":
+        pk.post_bring_in()
+    else:
+        pk.complete_bet_or_raise_to(option.to)

@@ -39,7 +39,7 @@ from pokerkit import (
     State,
 )
 
-from bench.pokerkit_oracle import AUTOMATIONS, POKERKIT_CARDS, POKERKIT_GAMES
+from bench.pokerkit_oracle import AUTOMATIONS, POKERKIT_CARDS, POKERKIT_GAMES, apply_option
 from games.engine.cards import Card, shuffled_deck
 from games.engine.play import deal_pending
 from games.engine.rules import CAP, Rules, Stakes, Variant
@@ -213,18 +213,6 @@ def pokerkit_options(pk: State) -> set[tuple[str, int]]:
     return options
 
 
-def apply_in_pokerkit(pk: State, option: Option) -> None:
-    """Take our decision in pokerkit."""
-    if option.action == "fold":
-        pk.fold()
-    elif option.action in ("check", "call"):
-        pk.check_or_call()
-    elif option.action == "bring_in":
-        pk.post_bring_in()
-    else:
-        pk.complete_bet_or_raise_to(option.to)
-
-
 def replay_in_pokerkit(hand: PlayedHand) -> None:
     """Replay ``hand`` in pokerkit and our engine side by side, asserting they agree."""
     ours = HandState(hand.rules, hand.stakes, hand.stacks)
@@ -243,7 +231,7 @@ def replay_in_pokerkit(hand: PlayedHand) -> None:
         if ours.phase is not Phase.SHOWDOWN:  # pokerkit shows and mucks by itself
             assert pk.actor_index == ours.actor
             assert pokerkit_options(pk) == our_options(ours)
-            apply_in_pokerkit(pk, option)
+            apply_option(pk, option)
         ours.act(option.action, option.to)
     assert not pk.status
     assert list(pk.stacks) == [p.stack for p in ours.players]
