@@ -66,7 +66,7 @@ def scratch_database(server_url: str, name: str) -> Iterator[dict[str, str]]:
         **os.environ,
         "DATABASE_URL": with_database(server_url, name),
         "SECRET_KEY": os.environ.get("SECRET_KEY") or secrets.token_urlsafe(32),
-        "DJANGO_SETTINGS_MODULE": "tourney.settings",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
     }
     env.pop("STUD_DB_NAME", None)  # it would override the database named in DATABASE_URL
     os.environ.pop("STUD_DB_NAME", None)
@@ -96,7 +96,7 @@ def _close_django_connections() -> None:
 def purge_queue() -> int:
     """Drop every message waiting in the Celery queue (Django must be set up); returns how
     many. Messages of an earlier run would act on tables that are gone."""
-    from tourney.celery import app
+    from config.celery import app
 
     return int(app.control.purge() or 0)
 

@@ -1,7 +1,7 @@
 """Bot tables through the real stack, next to what the database can do on this machine.
 
 K bot tables (``--tables``, ``--bots`` each) play for a fixed time (``--seconds``) on
-PostgreSQL and Redis: two Celery worker processes (``celery -A tourney worker --concurrency
+PostgreSQL and Redis: two Celery worker processes (``celery -A config worker --concurrency
 1`` each) deal and advance, gunicorn serves the API, and a driver in this process plays one
 human seat at ``--driven`` of the tables through HTTP (urllib against 127.0.0.1), timing
 each ``POST /api/v1/tables/{id}/act/``. Reported: hands/s and actions/s (``action`` events
@@ -206,13 +206,13 @@ def processes() -> Iterator[list[Process]]:
 
 
 def start_worker(n: int, env: dict[str, str], logs: Path) -> Process:
-    command = [sys.executable, "-m", "celery", "-A", "tourney", "worker", "--concurrency", "1"]
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency", "1"]
     command += ["-n", f"bench{n}@%h", "--loglevel=INFO", "--without-gossip", "--without-mingle"]
     return Process(f"worker{n}", command, env, logs)
 
 
 def start_web(port: int, env: dict[str, str], logs: Path) -> Process:
-    command = [sys.executable, "-m", "gunicorn", "tourney.wsgi:application"]
+    command = [sys.executable, "-m", "gunicorn", "config.wsgi:application"]
     command += ["--bind", f"127.0.0.1:{port}", "--workers", "2", "--log-level", "warning"]
     return Process("web", command, env, logs)
 

@@ -10,4 +10,4 @@ timeout = 30
 graceful_timeout = 10
 accesslog = "-"
 errorlog = "-"
-wsgi_app = "tourney.wsgi:application"
+wsgi_app = "config.wsgi:application"

@@ -20,10 +20,10 @@ STOP_GRACE_SECONDS = 10
 COMMANDS = {
     "web": [str(BIN / "gunicorn"), "--config", str(PROJECT_DIR / "deploy" / "gunicorn.conf.py")],
     "worker": [
-        *(str(BIN / "celery"), "-A", "tourney", "worker", "--loglevel=INFO"),
+        *(str(BIN / "celery"), "-A", "config", "worker", "--loglevel=INFO"),
         *("--concurrency=2", "--without-gossip", "--without-mingle"),
     ],
-    "beat": [str(BIN / "celery"), "-A", "tourney", "beat", "--loglevel=INFO"],
+    "beat": [str(BIN / "celery"), "-A", "config", "beat", "--loglevel=INFO"],
 }
 
 
@@ -81,7 +81,7 @@ def relay_output(processes: dict[str, subprocess.Popen[bytes]]) -> str:
 
 def main() -> int:
     """Migrate, start the three processes, and supervise them until one stops or Ctrl-C."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tourney.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     port = os.environ.setdefault("PORT", "8000")
     migrate = [sys.executable, "manage.py", "migrate", "--noinput"]
     subprocess.run(migrate, cwd=PROJECT_DIR, check=True)

@@ -58,10 +58,10 @@ urlpatterns = [
     path("api/private/", PrivateApi.as_view()),
     path("api/raise/<str:kind>/", RaisingApi.as_view()),
     path("broken/", broken_page),
-    path("", include("tourney.urls")),
+    path("", include("config.urls")),
 ]
-handler404 = "tourney.api_errors.not_found_handler"
-handler500 = "tourney.api_errors.server_error_handler"
+handler404 = "config.api_errors.not_found_handler"
+handler500 = "config.api_errors.server_error_handler"
 
 
 def test_invalid_input_is_a_400_with_the_field_errors(client: Client) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from kombu import Connection
 
-from tourney import broker
+from config import broker
 
 
 def _connection(folder: Path) -> Connection:

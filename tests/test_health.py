@@ -8,7 +8,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import Client, override_settings
 
-from tourney import heartbeat
+from config import heartbeat
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +65,7 @@ def test_healthz_is_503_when_no_worker_ever_sent_a_heartbeat(client: Client) -> 
     assert response.status_code == 503
     assert body["worker"] == "error: no worker heartbeat yet"
     assert (body["database"], body["broker"], body["status"]) == ("ok", "ok", "unavailable")
-    assert "celery -A tourney worker" in body["message"]
+    assert "celery -A config worker" in body["message"]
 
 
 def test_healthz_is_503_when_the_last_heartbeat_is_too_old(client: Client) -> None:

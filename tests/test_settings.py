@@ -35,7 +35,7 @@ print(json.dumps({
 def settings_with(var_dir: Path, **environment: str) -> dict[str, Any]:
     """Load the settings in a fresh process with only `environment` configuring the service."""
     env = {name: value for name, value in os.environ.items() if name not in SERVICE_VARIABLES}
-    env |= {"DJANGO_SETTINGS_MODULE": "tourney.settings", "STUD_VAR_DIR": str(var_dir)}
+    env |= {"DJANGO_SETTINGS_MODULE": "config.settings", "STUD_VAR_DIR": str(var_dir)}
     env |= environment
     result = subprocess.run(
         [sys.executable, "-c", SHOW_SETTINGS],
@@ -101,7 +101,7 @@ def test_database_and_redis_urls_switch_to_postgresql_and_redis(tmp_path: Path) 
 def test_a_database_url_without_a_secret_key_is_refused(tmp_path: Path) -> None:
     env = {name: value for name, value in os.environ.items() if name not in SERVICE_VARIABLES}
     env |= {
-        "DJANGO_SETTINGS_MODULE": "tourney.settings",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
         "STUD_VAR_DIR": str(tmp_path),
         "DATABASE_URL": "postgres://stud@db.example/stud",
     }

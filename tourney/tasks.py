@@ -1,24 +1,12 @@
-"""Tasks of the project: the health ping, and the tournaments' update and clock tick.
+"""Tasks of the tournaments: the update and the clock tick.
 
 Tournament tasks take ids and re-check everything under the tournament lock, so a
 duplicate, late or redelivered run changes nothing that was already done.
 """
 
-from typing import Any
-
 from celery import shared_task
 from django.core.cache import cache
 from django.db.models import Q
-
-from tourney import heartbeat
-
-
-@shared_task(bind=True)
-def ping(self: Any) -> str:
-    """Record a worker heartbeat (sent by beat every few seconds); returns "pong"."""
-    heartbeat.record_heartbeat(worker=self.request.hostname or "unknown")
-    return "pong"
-
 
 UPDATE_QUEUED_SECONDS = 30
 """How long a queued update stops others being queued; should it be lost, the beat tick

@@ -2,7 +2,7 @@
 
 Views parse input with an input serializer, call one service or selector, and render with an
 output serializer. Every refusal is a ``games.errors.ServiceError`` or a DRF exception, which
-``tourney.api_errors`` turns into ``{"error": {"code", "message", "detail"}}``.
+``config.api_errors`` turns into ``{"error": {"code", "message", "detail"}}``.
 """
 
 from __future__ import annotations

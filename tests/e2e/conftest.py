@@ -1,6 +1,6 @@
 """Real Celery worker processes for end-to-end tests.
 
-`celery_worker_process` starts `celery -A tourney worker` against the configured broker and
+`celery_worker_process` starts `celery -A config worker` against the configured broker and
 the test database (the test process and the worker agree on both through the environment),
 waits until it is ready and stops it after the test. Tests that use it get a
 `transactional_db`, so what they write is committed and the worker can see it.
@@ -11,8 +11,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from config.celery import app as celery_app
 from tests.e2e.workers import WorkerPool, WorkerProcess
-from tourney.celery import app as celery_app
 
 
 @pytest.fixture
@@ -27,5 +27,5 @@ def celery_workers(transactional_db: None) -> Iterator[WorkerPool]:
 
 @pytest.fixture
 def celery_worker_process(celery_workers: WorkerPool) -> WorkerProcess:
-    """One real `celery -A tourney worker` process, ready, on the test database."""
+    """One real `celery -A config worker` process, ready, on the test database."""
     return celery_workers.start()

@@ -5,9 +5,9 @@ import time
 import pytest
 from django.db import connection
 
+from config import heartbeat
+from config.tasks import ping
 from tests.e2e.workers import WorkerPool, WorkerProcess
-from tourney import heartbeat
-from tourney.tasks import ping
 
 pytestmark = pytest.mark.e2e
 
@@ -32,7 +32,7 @@ def test_ping_runs_on_a_worker_that_uses_the_test_database(
     beat = wait_for_heartbeat_after(enqueued_at)
     assert beat["worker"] == celery_worker_process.name
     assert beat["database"] == connection.settings_dict["NAME"]
-    assert "Task tourney.tasks.ping[" in celery_worker_process.log()
+    assert "Task config.tasks.ping[" in celery_worker_process.log()
 
 
 def test_a_killed_worker_is_replaced_and_the_new_one_runs_tasks(

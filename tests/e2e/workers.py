@@ -23,7 +23,7 @@ class WorkerProcess:
 
     def __init__(self, *extra_args: str) -> None:
         self.name = f"e2e-{uuid.uuid4().hex[:8]}@{socket.gethostname()}"
-        command = [sys.executable, "-m", "celery", "-A", "tourney", "worker", "--loglevel=INFO"]
+        command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO"]
         command += ["-n", self.name, "--without-gossip", "--without-mingle", "--without-heartbeat"]
         command += list(extra_args) or ["--pool=solo"]
         env = {**os.environ, "STUD_DB_NAME": str(connection.settings_dict["NAME"])}

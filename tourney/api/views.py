@@ -1,6 +1,6 @@
 """The tournaments API: one view per action, each a thin call into tourney.services or
 tourney.selectors. Staff manage tournaments; players register themselves (staff may name
-any player). Refusals are ``games.errors.ServiceError``s, rendered by tourney.api_errors as
+any player). Refusals are ``games.errors.ServiceError``s, rendered by config.api_errors as
 ``{"error": {"code", "message", "detail"}}``.
 """
 

@@ -6,15 +6,16 @@ from typing import Any
 from celery import Celery
 from celery.signals import worker_ready
 
-from tourney import broker, heartbeat
+from config import broker, heartbeat
 
 assert broker.Transport  # imported for its effect: filesystem:// writes messages atomically
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tourney.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-app = Celery("tourney")
+app = Celery("stud")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+app.autodiscover_tasks(["config"])
 
 
 @worker_ready.connect

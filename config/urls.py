@@ -4,8 +4,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from tourney.api_root import ApiRootView
-from tourney.health import healthz
+from config.api_root import ApiRootView
+from config.health import healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
@@ -17,7 +17,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
-handler400 = "tourney.api_errors.bad_request_handler"
-handler403 = "tourney.api_errors.permission_denied_handler"
-handler404 = "tourney.api_errors.not_found_handler"
-handler500 = "tourney.api_errors.server_error_handler"
+handler400 = "config.api_errors.bad_request_handler"
+handler403 = "config.api_errors.permission_denied_handler"
+handler404 = "config.api_errors.not_found_handler"
+handler500 = "config.api_errors.server_error_handler"

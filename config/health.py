@@ -14,7 +14,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from kombu import Connection
 
-from tourney.heartbeat import last_heartbeat
+from config.heartbeat import last_heartbeat
 
 BROKER_TIMEOUT_SECONDS = 3
 
@@ -70,8 +70,8 @@ def check_broker() -> Check:
 def check_worker() -> Check:
     """Find a recent heartbeat from a worker that uses our database."""
     advice = (
-        "Start a Celery worker and beat (`make run` starts both; or `celery -A tourney worker` "
-        "and `celery -A tourney beat`) with the same DATABASE_URL and broker as the web."
+        "Start a Celery worker and beat (`make run` starts both; or `celery -A config worker` "
+        "and `celery -A config beat`) with the same DATABASE_URL and broker as the web."
     )
     try:
         beat = last_heartbeat()

@@ -5,7 +5,7 @@ may already be reading it: under load a worker reads an empty file, fails to dec
 stops (``Unrecoverable error: JSONDecodeError``), and the message is lost. Here a message is
 written under a temporary name that no queue matches, then renamed into place: a reader sees
 a whole message or none. Importing this module makes ``filesystem://`` use it (see
-``tourney.celery``); Redis in production does not use it at all.
+``config.celery``); Redis in production does not use it at all.
 """
 
 from __future__ import annotations
@@ -40,4 +40,4 @@ class Transport(filesystem.Transport):
     Channel = Channel
 
 
-TRANSPORT_ALIASES["filesystem"] = "tourney.broker:Transport"
+TRANSPORT_ALIASES["filesystem"] = "config.broker:Transport"

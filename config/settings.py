@@ -83,8 +83,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
-ROOT_URLCONF = "tourney.urls"
-WSGI_APPLICATION = "tourney.wsgi.application"
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
 
 TEMPLATES = [
     {
@@ -176,7 +176,7 @@ WORKER_HEARTBEAT_SECONDS = 5
 WORKER_HEARTBEAT_MAX_AGE = env.int("WORKER_HEARTBEAT_MAX_AGE", default=30)
 CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {
-        "task": "tourney.tasks.ping",
+        "task": "config.tasks.ping",
         "schedule": WORKER_HEARTBEAT_SECONDS,
         "options": {"expires": WORKER_HEARTBEAT_SECONDS * 2},
     },
@@ -203,7 +203,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "tourney.api_errors.api_exception_handler",
+    "EXCEPTION_HANDLER": "config.api_errors.api_exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Seven Card Stud API",
