@@ -346,10 +346,10 @@ def hand_expire(*, hand_id: int, seq: int | None) -> str:
             start = len(state.log)
             option = automatic_option(state)
             state.act(option.action, option.to, player=i)
-            if table.kind == TableKind.RING:
-                Seat.objects.filter(table=table, number=hand.lineup[i]["seat"]).update(
-                    sitting_out=True
-                )
+            # Timed out: away from now on, at every kind of table. A ring player is not dealt
+            # in from the next hand; a tournament player stays dealt in and is folded (checked
+            # when free) at once at each decision; both until they come back (RULES.md 9).
+            Seat.objects.filter(table=table, number=hand.lineup[i]["seat"]).update(sitting_out=True)
             append_event(table, "timeout", {"hand": hand.id, "player": i}, hand)
             hand.deadline = None
             _persist(table, hand, state, start)
