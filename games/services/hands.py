@@ -28,6 +28,9 @@ from games.signals import hand_finished
 WORKER_GRACE = timedelta(seconds=5)
 """How long a hand may wait for a worker to deal or settle before the sweep steps in."""
 
+NO_CLOCK = 0
+"""``Hand.clock_decision`` when no decision's clock is running (a hand's log is never empty)."""
+
 
 @dataclass(frozen=True)
 class ActResult:
