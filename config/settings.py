@@ -174,6 +174,12 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(RUN_DIR / "celerybeat-schedule")
 WORKER_HEARTBEAT_SECONDS = 5
 # /healthz calls the workers down when no heartbeat arrived for this long.
 WORKER_HEARTBEAT_MAX_AGE = env.int("WORKER_HEARTBEAT_MAX_AGE", default=30)
+TABLE_SWEEP_SECONDS = 2.0
+# /healthz calls a hand stuck when it is overdue by more than this (the sweep moves an overdue
+# hand within TABLE_SWEEP_SECONDS; the rest is slack for a busy worker).
+HEALTH_HAND_OVERDUE_SECONDS = env.float(
+    "HEALTH_HAND_OVERDUE_SECONDS", default=TABLE_SWEEP_SECONDS + 8
+)
 CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {
         "task": "config.tasks.ping",
@@ -184,7 +190,7 @@ CELERY_BEAT_SCHEDULE = {
     # and moves on hands whose worker died (the countdown task is the fast path).
     "table-sweep": {
         "task": "games.tasks.sweep",
-        "schedule": 2.0,
+        "schedule": TABLE_SWEEP_SECONDS,
         "options": {"expires": 4},
     },
     # Tournament clocks: levels and breaks from the deadlines in the database.
