@@ -300,6 +300,9 @@ class ActOutputSerializer(serializers.Serializer[Any]):
 
 class EventsQuerySerializer(serializers.Serializer[Any]):
     after = serializers.IntegerField(min_value=0, max_value=MAX_SEQ, default=0)
+    limit = serializers.IntegerField(
+        min_value=1, max_value=500, default=500, help_text="Events per page (at most 500)."
+    )
 
 
 class EventSerializer(serializers.Serializer[Any]):
@@ -310,8 +313,16 @@ class EventSerializer(serializers.Serializer[Any]):
 
 
 class EventsOutputSerializer(serializers.Serializer[Any]):
-    seq = serializers.IntegerField(read_only=True, help_text="The table's seq now.")
+    seq = serializers.IntegerField(
+        read_only=True, help_text="The table's seq when read; the events stop there."
+    )
     events = EventSerializer(many=True, read_only=True)
+    has_more = serializers.BooleanField(
+        read_only=True, help_text="More events up to seq follow: ask again with next_after."
+    )
+    next_after = serializers.IntegerField(
+        read_only=True, help_text="The after of the next page (the last event's seq)."
+    )
 
 
 # ----------------------------------------------------------------------------- hands

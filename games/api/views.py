@@ -52,8 +52,7 @@ class HandApi(APIView):
 
 def _table_detail(table_id: int, request: Request) -> dict[str, Any]:
     """The table's fields, seats and current hand as the caller may see them."""
-    table = selectors.get_table(table_id)
-    detail = selectors.table_detail(table, caller_player(request))
+    table, detail = selectors.table_snapshot(table_id, caller_player(request))
     return s.TableDetailOutputSerializer({**s.TableOutputSerializer(table).data, **detail}).data
 
 
@@ -258,7 +257,9 @@ class TableActApi(TableApi):
 
 
 class TableEventsApi(TableApi):
-    """The table's events after ``after`` as the caller may see them (for polling)."""
+    """The table's events after ``after`` as the caller may see them (for polling), a page at
+    a time: ``has_more`` says whether more follow, ``next_after`` is the next page's
+    ``after``."""
 
     @extend_schema(
         parameters=[s.EventsQuerySerializer],
@@ -267,8 +268,10 @@ class TableEventsApi(TableApi):
     def get(self, request: Request, table_id: int) -> Response:
         query = _valid(s.EventsQuerySerializer, request.query_params)
         table = selectors.get_table(table_id)
-        events = selectors.table_events(table, caller_player(request), query["after"])
-        return Response(s.EventsOutputSerializer({"seq": table.seq, "events": events}).data)
+        page = selectors.table_events(
+            table, caller_player(request), query["after"], limit=query["limit"]
+        )
+        return Response(s.EventsOutputSerializer(page).data)
 
 
 # ----------------------------------------------------------------------------- hands
