@@ -74,6 +74,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.request_limits.BodySizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -210,7 +211,25 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.api_errors.api_exception_handler",
+    # Signing in (games.api.throttles): per client address, and per username from anywhere.
+    "DEFAULT_THROTTLE_RATES": {
+        "sign_in": env.str("THROTTLE_SIGN_IN", default="10/minute"),
+        "sign_in_username": env.str("THROTTLE_SIGN_IN_USERNAME", default="30/hour"),
+    },
 }
+# The largest request body accepted (config.request_limits answers 413 above it).
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("MAX_REQUEST_BODY_BYTES", default=256 * 1024)
+
+# Players' passwords (games.services.players): Django's validators.
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 10},
+    },
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
 SPECTACULAR_SETTINGS = {
     "TITLE": "Seven Card Stud API",
     "DESCRIPTION": "Tables, hands and tournaments of Seven Card Stud.",

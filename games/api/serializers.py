@@ -13,6 +13,7 @@ from typing import Any
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from rest_framework import serializers
 
+from games.api.strict import StrictFieldsMixin
 from games.engine.rules import BoardTie, ShowdownOrder, Variant
 from games.engine.state import BETTING_ACTIONS, SHOWDOWN_ACTIONS
 from games.models import BotKind, Table
@@ -45,7 +46,7 @@ class ErrorOutputSerializer(serializers.Serializer[Any]):
 # ----------------------------------------------------------------------------- auth, players
 
 
-class TokenInputSerializer(serializers.Serializer[Any]):
+class TokenInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
 
@@ -54,7 +55,7 @@ class TokenOutputSerializer(serializers.Serializer[Any]):
     token = serializers.CharField(read_only=True)
 
 
-class PlayerCreateInputSerializer(serializers.Serializer[Any]):
+class PlayerCreateInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     username = serializers.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
     password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
     display_name = serializers.CharField(max_length=40)
@@ -78,7 +79,7 @@ class PlayerOutputSerializer(serializers.Serializer[Any]):
 # ----------------------------------------------------------------------------- tables
 
 
-class TableCreateInputSerializer(serializers.Serializer[Any]):
+class TableCreateInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     name = serializers.CharField(max_length=60)
     variant = serializers.ChoiceField(choices=[v.value for v in Variant])
     ante = _chips()
@@ -263,7 +264,7 @@ class TableDetailOutputSerializer(TableOutputSerializer):
         read_only_fields = fields
 
 
-class SitInputSerializer(serializers.Serializer[Any]):
+class SitInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     seat = serializers.IntegerField(min_value=1, max_value=8)
     buy_in = _chips()
     player = serializers.IntegerField(
@@ -274,7 +275,7 @@ class SitInputSerializer(serializers.Serializer[Any]):
     )
 
 
-class ActInputSerializer(serializers.Serializer[Any]):
+class ActInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     action = serializers.ChoiceField(choices=ACTIONS)
     amount = _chips(
         required=False,

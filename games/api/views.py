@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import authenticate
+from django.db import transaction
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
     PolymorphicProxySerializer,
     extend_schema,
 )
-from rest_framework import serializers, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
@@ -28,6 +29,7 @@ from rest_framework.views import APIView
 from games import selectors
 from games.api import serializers as s
 from games.api.permissions import IsStaff, caller_player, require_player
+from games.api.throttles import SIGN_IN_THROTTLES
 from games.engine.phh import dump_phh
 from games.errors import Forbidden, Invalid, NotFound
 from games.models import Player, TableStatus
@@ -60,14 +62,16 @@ def _table_detail(table_id: int, request: Request) -> dict[str, Any]:
 
 
 class TokenObtainApi(APIView):
-    """Exchange a username and password for an API token."""
+    """Exchange a username and password for an API token (the same token until it is revoked
+    or rotated). Rate-limited per address and per username: 429 with Retry-After."""
 
     authentication_classes: list[type] = []
     permission_classes = [AllowAny]
+    throttle_classes = SIGN_IN_THROTTLES
 
     @extend_schema(
         request=s.TokenInputSerializer,
-        responses={200: s.TokenOutputSerializer, **_errors(400)},
+        responses={200: s.TokenOutputSerializer, **_errors(400, 429)},
         auth=[],
     )
     def post(self, request: Request) -> Response:
@@ -76,6 +80,31 @@ class TokenObtainApi(APIView):
         if user is None or not user.is_active:
             raise Invalid("wrong username or password", code="invalid_credentials")
         token, _ = Token.objects.get_or_create(user=user)
+        return Response(s.TokenOutputSerializer({"token": token.key}).data)
+
+    def throttled(self, request: Request, wait: float | None) -> None:
+        raise exceptions.Throttled(
+            wait, detail="Too many sign-in attempts: wait for Retry-After seconds, then retry."
+        )
+
+
+class TokenRevokeApi(APIView):
+    """Sign out: the caller's token stops working at once (every client using it)."""
+
+    @extend_schema(request=None, responses={204: None, **_errors(401)})
+    def post(self, request: Request) -> Response:
+        Token.objects.filter(user_id=request.user.pk).delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TokenRotateApi(APIView):
+    """Replace the caller's token with a new one; the old one stops working at once."""
+
+    @extend_schema(request=None, responses={200: s.TokenOutputSerializer, **_errors(401)})
+    def post(self, request: Request) -> Response:
+        with transaction.atomic():
+            Token.objects.filter(user_id=request.user.pk).delete()
+            token = Token.objects.create(user=request.user)
         return Response(s.TokenOutputSerializer({"token": token.key}).data)
 
 
