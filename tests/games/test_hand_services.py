@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.models import Hand, HandStatus, Seat, TableEvent
 from games.fair_dealing import seed_check
+from games.models import Hand, HandStatus, Seat, TableEvent
 from games.selectors import table_detail
 from games.services import hands
 from games.services.seating import seat_sit
