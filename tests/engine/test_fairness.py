@@ -25,6 +25,8 @@ from games.engine.fairness import (
     verify_card,
     verify_seed,
 )
+from games.engine.play import first_not_fold, play_hand, random_choice_with
+from games.engine.rules import Rules, Stakes
 
 SEED = bytes(range(32))
 CLIENTS = ["alice's lucky words", ""]
@@ -151,3 +153,65 @@ def test_random_hands_the_root_commits_every_position_and_every_proof_verifies(s
     proof = deck.proof(position)
     assert not verify_card(root, CardProof(moved, proof.card, proof.salt, proof.path))
     assert verify_seed(seed, commitment(seed), clients, root)
+
+
+class _CommittedDeck:
+    """A Shuffler that lays out the committed deck (play_hand deals from its end)."""
+
+    def __init__(self, deck: list[Card]) -> None:
+        self.deck = deck
+
+    def shuffle(self, x: list[Card], /) -> None:
+        x[:] = self.deck
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=seeds,
+    clients=client_seeds,
+    players=st.integers(2, 8),
+    burn_cards=st.booleans(),
+    rng=st.randoms(use_true_random=False),
+    calling=st.booleans(),
+)
+def test_random_played_hands_every_dealt_or_burned_card_is_proven_at_its_position(
+    seed, clients, players, burn_cards, rng, calling
+):
+    deck = commit_deck(seed, clients)
+    root = deck.root.hex()
+    choose = first_not_fold if calling else random_choice_with(rng)
+    state = play_hand(
+        Rules(burn_cards=burn_cards),
+        Stakes(1, 2, 5, 10),
+        [200] * players,
+        _CommittedDeck(deck_for_hand(seed, clients)),
+        choose,
+    )
+
+    positions = dealt_positions(state.log)
+    assert len(positions) == sum(e["type"] in ("deal", "burn") for e in state.log) >= 2 * players
+    for index, position in positions:
+        card = Card.parse(state.log[index]["card"])
+        proof = deck.proof(position)
+        assert proof.card == card, (index, position)
+        assert verify_card(root, CardProof(position, card, proof.salt, proof.path))
+
+
+def test_eight_players_with_burn_cards_the_community_card_is_proven_at_the_first_burn():
+    deck = commit_deck(SEED, CLIENTS)
+    state = play_hand(
+        Rules(burn_cards=True),
+        Stakes(1, 2, 5, 10),
+        [200] * 8,
+        _CommittedDeck(deck_for_hand(SEED, CLIENTS)),
+        first_not_fold,
+    )
+
+    positions = dealt_positions(state.log)
+    community = [
+        p for k, p in positions if state.log[k]["type"] == "deal" and state.log[k]["player"] is None
+    ]
+    first_burn = next(p for k, p in positions if state.log[k]["type"] == "burn")
+    assert community == [first_burn]
+    assert repr(deck.order[first_burn]) == repr(state.community)
+    assert verify_card(deck.root.hex(), deck.proof(first_burn))
