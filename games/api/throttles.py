@@ -38,7 +38,8 @@ class SignInUsernameThrottle(_SettingsRateThrottle):
     scope = "sign_in_username"
 
     def get_cache_key(self, request: Request, view: APIView) -> str | None:
-        data = request.data
+        # request.data for the API, the form for the admin's sign-in page (config.admin_login)
+        data = request.data if hasattr(request, "data") else request.POST
         username = data.get("username") if isinstance(data, Mapping) else None
         if not isinstance(username, str) or not username:
             return None  # refused as invalid input by the view, not counted here

@@ -235,3 +235,18 @@ def test_unknown_fields_are_refused_on_every_body(url, body):
     }
     assert set(response.json()["error"]["detail"]) == extra
     assert Player.objects.count() == players
+
+
+def test_the_admin_sign_in_page_is_rate_limited_too(rates, client):
+    rates(sign_in="2/minute")
+    make_player("boss", staff=True)
+    form = {"username": "boss", "password": "guess", "next": "/admin/"}
+
+    statuses = [client.post("/admin/login/", form).status_code for _ in range(2)]
+    limited = client.post("/admin/login/", {**form, "password": "pw"})
+
+    assert statuses == [200, 200]  # the form again, with its error
+    assert limited.status_code == 429
+    assert int(limited["Retry-After"]) > 0
+    assert "_auth_user_id" not in client.session
+    assert client.get("/admin/login/").status_code == 200  # the page itself is not limited
