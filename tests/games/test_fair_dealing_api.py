@@ -331,3 +331,21 @@ def test_stud_verify_checks_the_saved_verify_and_audit_answers(tmp_path, capsys)
         "root_ok": True,
         "seed_cards_ok": True,
     }
+
+
+def test_a_hand_dealt_before_card_commitments_is_verified_by_staff_only():
+    table, people = _four_players_and_an_observer()
+    hand = _play_one_hand(table, people)
+    Hand.objects.filter(pk=hand.pk).update(card_root="", client_seeds=[])  # as migrated
+    table_set_status(table_id=table.id, status=TableStatus.CLOSED)
+
+    response = client_for(people["alice"]).get(f"/api/v1/hands/{hand.id}/verify/")
+    detail = client_for(people["alice"]).get(f"/api/v1/hands/{hand.id}/").json()
+    audit = client_for(make_player("floor", staff=True)).get(f"/api/v1/hands/{hand.id}/audit/")
+
+    assert response.status_code == 409
+    assert response.json()["error"]["code"] == "no_card_commitments"
+    assert "audit endpoint" in response.json()["error"]["message"]
+    assert detail["seed"] is None  # the old seed rebuilds every card: never public
+    assert audit.status_code == 200
+    assert audit.json()["seed"] == bytes(hand.seed).hex() and audit.json()["cards"] == []
