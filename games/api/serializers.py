@@ -467,5 +467,6 @@ class ClientSeedSerializer(serializers.Serializer[Any]):
         max_length=CLIENT_SEED_MAX,
         allow_blank=True,
         trim_whitespace=False,
-        help_text="Any text; empty takes no part in the shuffle.",
+        help_text="Any text, published with each hand you are dealt in (not a password); "
+        "empty takes no part in the shuffle.",
     )
