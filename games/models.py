@@ -213,3 +213,14 @@ class TableEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table_id}#{self.seq} {self.kind}"
+
+
+# The ring-game floor's models live in their own module; importing them here registers them.
+from games.floor_models import (  # noqa: E402, F401
+    FloorLog,
+    Game,
+    GameTable,
+    Offer,
+    SeatChange,
+    WaitEntry,
+)

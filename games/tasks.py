@@ -6,11 +6,14 @@ is done or stale, so a duplicate, late or redelivered run changes nothing.
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from celery import shared_task
 from django.utils import timezone
 
+from games.floor_models import Game, GameStatus
 from games.models import Hand, HandStatus, Table, TableStatus
-from games.services import hands
+from games.services import hands, offers
 
 
 @shared_task(acks_late=True)
@@ -45,3 +48,25 @@ def sweep() -> dict[str, int]:
     for table_id in due:
         table_advance.delay(table_id)
     return {"expired": len(overdue), "woken": len(due)}
+
+
+@shared_task(acks_late=True)
+def floor_fill(game_id: int) -> dict[str, int]:
+    """The floor's pass over one ring game: offers, moves, tables (see games.services.offers)."""
+    return asdict(offers.game_fill(game_id=game_id))
+
+
+@shared_task(acks_late=True)
+def offer_expire(offer_id: int) -> str:
+    """A seat offer's deadline passed (fast path); the sweep catches a lost one."""
+    return offers.offer_expire(offer_id=offer_id)
+
+
+@shared_task
+def floor_sweep() -> dict[str, int]:
+    """Beat's safety net for the floor: a pass over every running game, which expires
+    overdue offers and offers seats whose task was lost."""
+    games = list(Game.objects.filter(status=GameStatus.RUNNING).values_list("id", flat=True))
+    for game_id in games:
+        offers.game_fill(game_id=game_id)
+    return {"games": len(games)}

@@ -38,3 +38,8 @@ urlpatterns = [
     path("hands/<id:hand_id>/history/", views.HandHistoryApi.as_view(), name="hand-history"),
     path("hands/<id:hand_id>/verify/", views.HandVerifyApi.as_view(), name="hand-verify"),
 ]
+
+# the ring-game floor (imported after the converter is registered)
+from games.api.floor_urls import urlpatterns as floor_urlpatterns  # noqa: E402
+
+urlpatterns += floor_urlpatterns

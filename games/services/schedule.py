@@ -35,3 +35,22 @@ def expire_later(hand_id: int, seq: int, seconds: float) -> None:
     transaction.on_commit(
         lambda: tasks.expire_action.apply_async((hand_id, seq), countdown=max(seconds, 0))
     )
+
+
+def floor_fill_now(game_id: int) -> None:
+    """Run the floor for a ring game (offers, moves, tables) once the transaction commits."""
+    from games import tasks
+
+    transaction.on_commit(lambda: tasks.floor_fill.delay(game_id))
+
+
+def offer_expire_later(offer_id: int, seconds: float) -> None:
+    """A seat offer's fast path: expire it after ``seconds`` if still pending then.
+
+    The deadline itself lives on the offer row; the floor sweep catches a lost timer.
+    """
+    from games import tasks
+
+    transaction.on_commit(
+        lambda: tasks.offer_expire.apply_async((offer_id,), countdown=max(seconds, 0))
+    )

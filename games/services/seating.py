@@ -6,8 +6,9 @@ from django.db import IntegrityError, transaction
 
 from games.errors import Conflict, Forbidden, Invalid, NotFound
 from games.locks import table_for_update
-from games.models import Player, Seat, Table, TableKind, TableStatus
+from games.models import Offer, Player, Seat, Table, TableKind, TableStatus
 from games.services.hands import append_event, running_hand, table_wake
+from games.signals import seat_changed
 
 
 def _seat_of(table: Table, player: Player) -> Seat:
@@ -46,6 +47,12 @@ def seat_sit(
             )
         if seat.player_id is not None:
             raise Conflict(f"seat {seat_number} is taken", code="seat_taken")
+        if Offer.objects.filter(table=table, seat=seat_number, status="pending").exists():
+            raise Conflict(
+                f"seat {seat_number} is offered to the game's wait list: join the list at "
+                "/api/v1/games/waitlist/ or take another seat",
+                code="seat_offered",
+            )
         if table.seats.filter(player=player).exists():
             raise Conflict("you already have a seat at this table", code="already_seated")
         seat.player = player
@@ -69,6 +76,9 @@ def seat_sit(
             },
         )
         table_wake(table)
+        seat_changed.send(
+            sender=Table, table_id=table.id, seat=seat_number, player_id=player.id, taken=True
+        )
         return seat
 
 
@@ -92,6 +102,9 @@ def seat_leave(*, table_id: int, player: Player) -> Seat:
         seat.sitting_out = False
         seat.leaving = False
         seat.save(update_fields=["player", "stack", "sitting_out", "leaving"])
+        seat_changed.send(
+            sender=Table, table_id=table.id, seat=seat.number, player_id=player.id, taken=False
+        )
         return seat
 
 
