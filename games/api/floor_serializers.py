@@ -63,7 +63,7 @@ class GameCreateInputSerializer(serializers.Serializer[Any]):
     )
     short_seconds = serializers.IntegerField(min_value=0, max_value=86_400, default=600)
     rotation = serializers.ListField(
-        child=serializers.ChoiceField(choices=VARIANTS),
+        child=serializers.CharField(max_length=8),
         default=list,
         max_length=12,
         help_text="Variants the tables rotate through, starting with `variant`.",
@@ -145,7 +145,7 @@ class OfferSerializer(serializers.Serializer[Any]):
     expires_at = serializers.DateTimeField(read_only=True)
 
 
-class EntryOutputSerializer(serializers.Serializer[Any]):
+class WaitEntryOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(read_only=True)
     game = serializers.IntegerField(read_only=True)
     name = serializers.CharField(read_only=True)

@@ -34,7 +34,7 @@ class EntryApi(APIView):
 
 
 def _entry(entry: WaitEntry) -> dict[str, Any]:
-    return dict(fs.EntryOutputSerializer(selectors.entry_view(entry)).data)
+    return dict(fs.WaitEntryOutputSerializer(selectors.entry_view(entry)).data)
 
 
 class GameListCreateApi(APIView):
@@ -88,14 +88,18 @@ class GameWaitlistApi(GameApi):
 
     permission_classes = [IsStaff]
 
-    @extend_schema(responses={200: fs.EntryOutputSerializer(many=True), **_errors(401, 403, 404)})
+    @extend_schema(
+        operation_id="v1_games_waitlist_of_game",
+        responses={200: fs.WaitEntryOutputSerializer(many=True), **_errors(401, 403, 404)},
+    )
     def get(self, request: Request, game_id: int) -> Response:
         game = selectors.get_game(game_id)
-        return Response(fs.EntryOutputSerializer(selectors.game_waitlist(game), many=True).data)
+        return Response(fs.WaitEntryOutputSerializer(selectors.game_waitlist(game), many=True).data)
 
     @extend_schema(
+        operation_id="v1_games_waitlist_walk_in",
         request=fs.WalkInInputSerializer,
-        responses={201: fs.EntryOutputSerializer, **_errors(400, 401, 403, 404, 409)},
+        responses={201: fs.WaitEntryOutputSerializer, **_errors(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, game_id: int) -> Response:
         data = _valid(fs.WalkInInputSerializer, request.data)
@@ -106,14 +110,14 @@ class GameWaitlistApi(GameApi):
 class WaitlistApi(APIView):
     """The caller's wait-list entries (position, estimated wait, offer); join a list."""
 
-    @extend_schema(responses={200: fs.EntryOutputSerializer(many=True), **_errors(401, 403)})
+    @extend_schema(responses={200: fs.WaitEntryOutputSerializer(many=True), **_errors(401, 403)})
     def get(self, request: Request) -> Response:
         entries = selectors.my_entries(require_player(request))
-        return Response(fs.EntryOutputSerializer(entries, many=True).data)
+        return Response(fs.WaitEntryOutputSerializer(entries, many=True).data)
 
     @extend_schema(
         request=fs.JoinInputSerializer,
-        responses={201: fs.EntryOutputSerializer, **_errors(400, 401, 403, 404, 409)},
+        responses={201: fs.WaitEntryOutputSerializer, **_errors(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request) -> Response:
         data = _valid(fs.JoinInputSerializer, request.data)
@@ -131,7 +135,7 @@ class WaitlistEntryApi(EntryApi):
 
     @extend_schema(
         parameters=[fs.RemoveQuerySerializer],
-        responses={200: fs.EntryOutputSerializer, **_errors(400, 401, 403, 404, 409)},
+        responses={200: fs.WaitEntryOutputSerializer, **_errors(400, 401, 403, 404, 409)},
     )
     def delete(self, request: Request, entry_id: int) -> Response:
         query = _valid(fs.RemoveQuerySerializer, request.query_params)
@@ -168,7 +172,7 @@ class WaitlistDeclineApi(EntryApi):
     """Turn the offered seat down: the next name is called."""
 
     @extend_schema(
-        request=None, responses={200: fs.EntryOutputSerializer, **_errors(401, 403, 404, 409)}
+        request=None, responses={200: fs.WaitEntryOutputSerializer, **_errors(401, 403, 404, 409)}
     )
     def post(self, request: Request, entry_id: int) -> Response:
         entry = offers.offer_decline(
@@ -184,7 +188,7 @@ class WaitlistMoveApi(EntryApi):
 
     @extend_schema(
         request=fs.MoveInputSerializer,
-        responses={200: fs.EntryOutputSerializer, **_errors(400, 401, 403, 404, 409)},
+        responses={200: fs.WaitEntryOutputSerializer, **_errors(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, entry_id: int) -> Response:
         data = _valid(fs.MoveInputSerializer, request.data)

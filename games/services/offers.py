@@ -7,12 +7,13 @@ the game's lock and then its tables' locks (in id order) it:
 1. expires offers past their deadline (the name keeps its place ``misses_allowed`` times,
    then drops);
 2. carries out moves whose player has finished their hand;
-3. starts or stops short-handed clocks, breaks tables short for too long, closes empty ones;
+3. starts or stops short-handed clocks and breaks tables short for too long;
 4. gives every open seat that is not held to the next candidate, in this order: a player of
    a breaking table, the must-move player who has waited longest (main tables only), a seat
    or table change in request order, then the wait list in its order. A name that missed an
    offer for a seat is not called again for the same vacancy;
-5. opens a table when the list is long enough and no seat is free (live: proposes one).
+5. opens a table when the list is long enough and no seat is free (live: proposes one);
+6. closes breaking tables whose players have all moved.
 
 A seat is held by at most one pending offer and an entry or a mover has at most one pending
 offer (database constraints); a held seat cannot be taken through ``seat_sit``. Deadlines
@@ -125,9 +126,6 @@ def _fill(game: Game) -> FillResult:
         result.moved += _try_move(game, offer, tables)
     links = _links(game, tables)
     tables_track_short(game, links)
-    for link in links:
-        if link.status == PendingTableStatus.BREAKING and table_close_if_empty(link):
-            del tables[link.table.id]  # closed: its events went through another instance
     for _ in range(MAX_ROUNDS):
         progress = False
         for seat in _open_seats(game, tables):
@@ -148,6 +146,9 @@ def _fill(game: Game) -> FillResult:
         assert link.table is not None
         tables[link.table.id] = table_for_update(link.table.id)
         result.opened += 1
+    for link in links:
+        if link.status == PendingTableStatus.BREAKING:
+            table_close_if_empty(link)
     return result
 
 
