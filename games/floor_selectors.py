@@ -145,3 +145,26 @@ def game_waitlist(game: Game) -> list[dict[str, Any]]:
     """The whole list in its order (staff)."""
     entries = game.entries.filter(status=EntryStatus.WAITING).order_by("rank")
     return [entry_view(entry) for entry in entries]
+
+
+def games_needing_a_pass() -> list[int]:
+    """Running games where the floor's pass may change something: an offer past its
+    deadline, a move waiting, a name waiting while a seat is free or a table may open, or a
+    short-handed clock to watch. The sweep passes over these only."""
+    running = Game.objects.filter(status=GameStatus.RUNNING)
+    pending = Offer.objects.filter(status=OfferStatus.PENDING)
+    overdue = pending.filter(expires_at__lte=timezone.now())
+    moves = pending.exclude(kind=OfferKind.LIST)
+    waiting = running.filter(entries__status=EntryStatus.WAITING)
+    seat_free = waiting.filter(
+        game_tables__status=PendingTableStatus.OPEN,
+        game_tables__table__seats__player__isnull=True,
+    )
+    ids = (
+        set(overdue.values_list("game_id", flat=True))
+        | set(moves.values_list("game_id", flat=True))
+        | set(seat_free.values_list("id", flat=True))
+        | set(waiting.filter(open_at_list_length__gt=0).values_list("id", flat=True))
+        | set(running.filter(short_players__gt=0).values_list("id", flat=True))
+    )
+    return sorted(set(running.filter(pk__in=ids).values_list("id", flat=True)))

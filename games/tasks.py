@@ -11,7 +11,7 @@ from dataclasses import asdict
 from celery import shared_task
 from django.utils import timezone
 
-from games.floor_models import Game, GameStatus
+from games import floor_selectors
 from games.models import Hand, HandStatus, Table, TableStatus
 from games.services import hands, offers
 
@@ -64,9 +64,9 @@ def offer_expire(offer_id: int) -> str:
 
 @shared_task
 def floor_sweep() -> dict[str, int]:
-    """Beat's safety net for the floor: a pass over every running game, which expires
-    overdue offers and offers seats whose task was lost."""
-    games = list(Game.objects.filter(status=GameStatus.RUNNING).values_list("id", flat=True))
+    """Beat's safety net for the floor: a pass over each game that may need one, which
+    expires overdue offers and offers seats whose task was lost."""
+    games = floor_selectors.games_needing_a_pass()
     for game_id in games:
         offers.game_fill(game_id=game_id)
     return {"games": len(games)}

@@ -151,3 +151,22 @@ def test_a_player_who_sits_directly_at_the_game_leaves_its_list():
     entry.refresh_from_db()
     assert entry.status == EntryStatus.SEATED
     assert pending_offers(game) == []
+
+
+def test_the_sweep_calls_names_and_expires_offers_whose_tasks_were_lost():
+    from games import tasks
+
+    game, table, seated, _, entries = _full_game_with_list()
+    idle = make_game(name="Idle")
+    assert tasks.floor_sweep() == {"games": 0}  # nothing to do anywhere: no pass at all
+
+    seat_leave(table_id=table.id, player=seated[0])  # its fill task is lost
+    assert tasks.floor_sweep() == {"games": 1}
+    [offer] = pending_offers(game)
+    assert offer.entry_id == entries[0].id
+
+    Offer.objects.filter(pk=offer.pk).update(expires_at=timezone.now())  # its timer is lost
+    tasks.floor_sweep()
+    assert Offer.objects.get(pk=offer.pk).status == OfferStatus.EXPIRED
+    assert pending_offers(game)[0].entry_id == entries[1].id
+    assert not pending_offers(idle)
