@@ -489,6 +489,7 @@ def offer_accept(*, entry_id: int, caller: Player | None, staff: bool, buy_in: i
             seat_number=offer.seat,
             buy_in=buy_in,
             by_staff=staff,
+            via_floor=True,
         )
         FloorLog.objects.create(
             game_id=entry.game_id, entry=entry, kind="accepted", data={"offer": offer.id}

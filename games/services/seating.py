@@ -6,7 +6,7 @@ from django.db import IntegrityError, transaction
 
 from games.errors import Conflict, Forbidden, Invalid, NotFound
 from games.locks import table_for_update
-from games.models import Offer, Player, Seat, Table, TableKind, TableStatus
+from games.models import Offer, Player, Seat, Table, TableKind, TableStatus, WaitEntry
 from games.services.hands import append_event, running_hand, table_wake
 from games.signals import seat_changed
 
@@ -19,12 +19,20 @@ def _seat_of(table: Table, player: Player) -> Seat:
 
 
 def seat_sit(
-    *, table_id: int, player: Player, seat_number: int, buy_in: int, by_staff: bool = False
+    *,
+    table_id: int,
+    player: Player,
+    seat_number: int,
+    buy_in: int,
+    by_staff: bool = False,
+    via_floor: bool = False,
 ) -> Seat:
     """Take a free seat with a buy-in within the table's limits.
 
     The player is dealt in on the next hand (stud has no blinds to wait for). Only staff can
-    seat a bot, and only at a table that allows bots (RULES.md 10).
+    seat a bot, and only at a table that allows bots (RULES.md 10). At a ring game's table
+    with others on its wait list, players are seated by the floor's offers (``via_floor``)
+    or by staff, never past the list.
     """
     with transaction.atomic():
         table = table_for_update(table_id)
@@ -47,6 +55,16 @@ def seat_sit(
             )
         if seat.player_id is not None:
             raise Conflict(f"seat {seat_number} is taken", code="seat_taken")
+        if (
+            not (via_floor or by_staff)
+            and WaitEntry.objects.filter(game__game_tables__table=table, status="waiting")
+            .exclude(player=player)
+            .exists()
+        ):
+            raise Conflict(
+                "this game has a wait list: join it at /api/v1/games/waitlist/",
+                code="wait_list",
+            )
         if Offer.objects.filter(table=table, seat=seat_number, status="pending").exists():
             raise Conflict(
                 f"seat {seat_number} is offered to the game's wait list: join the list at "

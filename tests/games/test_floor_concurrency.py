@@ -165,12 +165,14 @@ def _direct_sit_racing_the_offer() -> None:
     seated = fill_table(table, prefix=f"g{game.id}-")
     waitlist.entry_join(game_id=game.id, player=make_player())
     seat_leave(table_id=table.id, player=seated[0])
-    stranger = make_player()
+    stranger = make_player(staff=True)  # staff may seat past the list, not on a held seat
 
     outcomes = run_at_once(
         [
             lambda: fill(game),
-            lambda: seat_sit(table_id=table.id, player=stranger, seat_number=1, buy_in=100),
+            lambda: seat_sit(
+                table_id=table.id, player=stranger, seat_number=1, buy_in=100, by_staff=True
+            ),
         ]
     )
 

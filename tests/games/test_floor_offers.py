@@ -44,13 +44,22 @@ def test_a_seat_that_opens_is_offered_to_the_first_name_with_a_deadline():
     assert offer.opened_at <= offer.created_at
 
 
-def test_a_held_seat_cannot_be_taken_directly():
+def test_a_held_seat_cannot_be_taken_directly_even_by_staff():
     game, table, seated, _, _ = _full_game_with_list()
     seat_leave(table_id=table.id, player=seated[0])
     fill(game)
     with pytest.raises(Conflict) as refused:
-        seat_sit(table_id=table.id, player=make_player(), seat_number=1, buy_in=100)
+        seat_sit(table_id=table.id, player=make_player(), seat_number=1, buy_in=100, by_staff=True)
     assert refused.value.code == "seat_offered"
+    assert Seat.objects.get(table=table, number=1).player_id is None
+
+
+def test_nobody_sits_past_the_list_while_names_wait():
+    _, table, seated, _, _ = _full_game_with_list()
+    seat_leave(table_id=table.id, player=seated[0])  # the worker has not called a name yet
+    with pytest.raises(Conflict) as refused:
+        seat_sit(table_id=table.id, player=make_player(), seat_number=1, buy_in=100)
+    assert refused.value.code == "wait_list"
     assert Seat.objects.get(table=table, number=1).player_id is None
 
 
