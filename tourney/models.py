@@ -99,6 +99,10 @@ class Tournament(models.Model):
     """A tournament: its settings, its clock (deadlines in the database) and its results."""
 
     name = models.CharField(max_length=80)
+    # the club that runs it (its directors may run it); none: only staff
+    club = models.ForeignKey(
+        "clubs.Club", on_delete=models.PROTECT, null=True, blank=True, related_name="tournaments"
+    )
     mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.ONLINE)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERING)
     # money (a price includes its fee) and chips

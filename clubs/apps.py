@@ -1,0 +1,8 @@
+"""Django app config of the clubs."""
+
+from django.apps import AppConfig
+
+
+class ClubsConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "clubs"
