@@ -19,6 +19,8 @@ API_V1_ENDPOINTS = {
     "players": "players",
     "me": "players-me",
     "tables": "tables",
+    "games": "games",
+    "waitlist": "waitlist",
     "tournaments": "tournaments",
 }
 

@@ -195,6 +195,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": TABLE_SWEEP_SECONDS,
         "options": {"expires": 4},
     },
+    # The ring-game floor: expires overdue seat offers and calls names a lost task missed.
+    "floor-sweep": {
+        "task": "games.tasks.floor_sweep",
+        "schedule": 2.0,
+        "options": {"expires": 4},
+    },
     # Tournament clocks: levels and breaks from the deadlines in the database.
     "tournament-tick": {
         "task": "tourney.tasks.tournament_tick",

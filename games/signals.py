@@ -13,3 +13,9 @@ from django.dispatch import Signal
 
 hand_finished = Signal()
 seed_reveal_asked = Signal()
+
+# ``seat_changed`` is sent inside the seating transaction (the table locked) with ``table_id``,
+# ``seat``, ``player_id`` and ``taken`` (True: sat down, False: the seat is free now); the
+# floor listens to call the next name. Seats freed when a hand settles come with
+# ``hand_finished`` instead.
+seat_changed = Signal()

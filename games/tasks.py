@@ -6,14 +6,15 @@ is done or stale, so a duplicate, late or redelivered run changes nothing.
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from functools import partial
 
 from celery import shared_task
 from django.utils import timezone
 
-from games import task_failures
+from games import floor_selectors, task_failures
 from games.models import Hand, HandStatus, Table, TableStatus
-from games.services import hands
+from games.services import hands, offers
 
 
 @shared_task(acks_late=True)
@@ -61,3 +62,30 @@ def sweep() -> dict[str, int]:
             work=partial(table_advance.delay, table_id),
         )
     return {"expired": len(overdue), "woken": len(due), "failed": failed}
+
+
+@shared_task(acks_late=True)
+def floor_fill(game_id: int) -> dict[str, int]:
+    """The floor's pass over one ring game: offers, moves, tables (see games.services.offers)."""
+    return asdict(offers.game_fill(game_id=game_id))
+
+
+@shared_task(acks_late=True)
+def offer_expire(offer_id: int) -> str:
+    """A seat offer's deadline passed (fast path); the sweep catches a lost one."""
+    return offers.offer_expire(offer_id=offer_id)
+
+
+@shared_task
+def floor_sweep() -> dict[str, int]:
+    """Beat's safety net for the floor: a pass over each game that may need one, which
+    expires overdue offers and offers seats whose task was lost."""
+    games = floor_selectors.games_needing_a_pass()
+    failed = 0
+    for game_id in games:
+        failed += not task_failures.attempt(
+            key=f"sweep:floor:{game_id}",
+            what=f"the floor's pass over game {game_id}",
+            work=partial(offers.game_fill, game_id=game_id),
+        )
+    return {"games": len(games), "failed": failed}

@@ -46,3 +46,8 @@ urlpatterns = [
     path("hands/<id:hand_id>/audit/", views.HandAuditApi.as_view(), name="hand-audit"),
     path("hands/audits/", views.HandAuditLogApi.as_view(), name="hand-audits"),
 ]
+
+# the ring-game floor (imported after the converter is registered)
+from games.api.floor_urls import urlpatterns as floor_urlpatterns  # noqa: E402
+
+urlpatterns += floor_urlpatterns
