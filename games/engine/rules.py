@@ -122,17 +122,30 @@ class Stakes:
 
 @dataclass(frozen=True, slots=True)
 class Street:
-    """One street: the cards each player gets (True = face up) and its bet size."""
+    """One street and the rules that are its own (RULES.md 2-5).
+
+    ``faces``: the cards each player gets (True = face up); ``big``: the big bet is the unit.
+    ``bring_in``: the lowest (razz: highest) up-card brings in and the first full bet is a
+    completion (third street). ``open_pair``: an open pair allows the big bet (fourth street,
+    with ``Rules.open_pair_double``). ``hidden``: the new card is dealt down, so the boards
+    are as on the street before and its first actor acts first again (seventh).
+    ``last``: the showdown follows, and a deck too short for everyone deals one community
+    card instead.
+    """
 
     name: str
     faces: tuple[bool, ...]
     big: bool
+    bring_in: bool = False
+    open_pair: bool = False
+    hidden: bool = False
+    last: bool = False
 
 
 STREETS: Final = (
-    Street("third", (False, False, True), big=False),
-    Street("fourth", (True,), big=False),
+    Street("third", (False, False, True), big=False, bring_in=True),
+    Street("fourth", (True,), big=False, open_pair=True),
     Street("fifth", (True,), big=True),
     Street("sixth", (True,), big=True),
-    Street("seventh", (False,), big=True),
+    Street("seventh", (False,), big=True, hidden=True, last=True),
 )

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
+from games.engine.actions import AGGRESSIVE, BETTING, BY_NAME, PASSIVE, SHOWDOWN, Action, Option
+from games.engine.betting import BettingRound, opening
 from games.engine.boards import (
     bring_in_key,
     high_board_key,
@@ -32,19 +34,36 @@ from games.engine.boards import (
     low_card_by_suit_key,
 )
 from games.engine.cards import DECK_SIZE, FULL_DECK, Card
-from games.engine.evaluation import (
-    best_high_five,
-    best_low_five,
-    describe_high,
-    describe_low,
-    high_value,
-    low8_value,
-    low_value,
+from games.engine.pots import Pot, build_pots, uncalled_excess
+from games.engine.rules import CAP, STREETS, BoardTie, Rules, ShowdownOrder, Stakes
+from games.engine.showdown import (
+    HandValue,
+    Shown,
+    award_pots,
+    hand_value,
+    must_show,
+    showdown_order,
 )
-from games.engine.pots import build_pots, halve, split, uncalled_excess
-from games.engine.rules import CAP, STREETS, BoardTie, Rules, ShowdownOrder, Stakes, Variant
+
+__all__ = [
+    "BETTING_ACTIONS",
+    "SHOWDOWN_ACTIONS",
+    "Action",
+    "DealSlot",
+    "Event",
+    "HandState",
+    "IllegalAction",
+    "Option",
+    "Phase",
+    "Player",
+]
 
 Event = dict[str, Any]
+
+BETTING_ACTIONS: Final = frozenset(action.value for action in BETTING)
+"""The betting actions' names, as the API takes them."""
+SHOWDOWN_ACTIONS: Final = frozenset(action.value for action in SHOWDOWN)
+"""The showdown decisions' names, as the API takes them."""
 
 
 class IllegalAction(ValueError):
@@ -65,23 +84,6 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-BETTING_ACTIONS = frozenset({"fold", "check", "call", "bet", "raise", "bring_in", "complete"})
-SHOWDOWN_ACTIONS = frozenset({"show", "muck"})
-PASSIVE_ACTIONS = frozenset({"fold", "check", "call"})
-
-
-class Option(NamedTuple):
-    """One legal decision: the action, the player's street total after it, the chips it costs."""
-
-    action: str
-    to: int = 0
-    chips: int = 0
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return {"action": self.action, "to": self.to, "chips": self.chips}
-
-
 class DealSlot(NamedTuple):
     """The next card the hand needs: for ``player`` (None: the community card), face up or down,
     or a burn card."""
@@ -89,6 +91,16 @@ class DealSlot(NamedTuple):
     player: int | None
     face_up: bool
     burn: bool = False
+
+
+_PLAYER_SLOTS: Final = {(i, up): DealSlot(i, up) for i in range(8) for up in (False, True)}
+_BURN: Final = DealSlot(None, face_up=False, burn=True)
+_COMMUNITY: Final = DealSlot(None, face_up=True)
+_SEATS_AFTER: Final = {
+    n: tuple(tuple((last + step) % n for step in range(1, n + 1)) for last in range(n))
+    for n in range(2, 9)
+}
+"""For each table size and player, every player clockwise after them, ending with them."""
 
 
 class Player:
@@ -126,17 +138,6 @@ class Player:
 class HandState:
     """One hand of stud from the antes to the last award."""
 
-    # the betting round (see _reset_round)
-    actor: int | None
-    candidates: tuple[int, ...]
-    bet_level: int
-    bets_made: int
-    big_locked: bool
-    open_pair: bool
-    completed: bool
-    _reopen_seq: int
-    _acted: dict[int, int]
-
     def __init__(
         self,
         rules: Rules,
@@ -170,13 +171,19 @@ class HandState:
         self.burned: list[Card] = []
         self.unknown_dealt = 0
         self._out: set[Card] = set()  # dealt or burned, for a fast duplicate check
-        self._slots: list[DealSlot] = []
-        self._reset_round()
+        self._slots: list[DealSlot] = []  # the cards due now, the next one last
+        self._seats_after = _SEATS_AFTER[len(self.players)]
+        # the betting round: shared values, whose turn, and when each player last acted
+        self.round: BettingRound = opening(STREETS[0])
+        self.actor: int | None = None
+        self.candidates: tuple[int, ...] = ()
+        self._acted: list[int] = []  # per player: round.bets when they last acted, -1: not yet
         self.aggressors: list[int | None] = []
         self.first_actors: list[int | None] = []
         # showdown
         self.showdown_order: list[int] = []
-        self._hand_values: dict[int, tuple[int | None, int | None]] = {}
+        self._showdown_pots: list[Pot] | None = None
+        self._hand_values: dict[int, HandValue] = {}
         self._post_antes()
         self._start_street(0)
 
@@ -206,7 +213,7 @@ class HandState:
     @property
     def next_deal(self) -> DealSlot | None:
         """The card the hand needs next, or None when it waits for a player (or is over)."""
-        return self._slots[0] if self.phase is Phase.DEAL and self._slots else None
+        return self._slots[-1] if self._slots and self.phase is Phase.DEAL else None
 
     @property
     def street_name(self) -> str:
@@ -216,7 +223,32 @@ class HandState:
     @property
     def unit(self) -> int:
         """The bet size of this street (small on third and fourth, big later)."""
-        return self.stakes.big_bet if STREETS[self.street].big else self.stakes.small_bet
+        return self.round.unit(self.stakes)
+
+    @property
+    def bet_level(self) -> int:
+        """The street total each player must match to stay in."""
+        return self.round.level
+
+    @property
+    def bets_made(self) -> int:
+        """Full bets and raises made on this street, for the cap (the bring-in is none)."""
+        return self.round.bets
+
+    @property
+    def completed(self) -> bool:
+        """Third street: whether the bring-in was completed."""
+        return self.round.completed
+
+    @property
+    def open_pair(self) -> bool:
+        """Fourth street: whether an open pair allows the big bet."""
+        return self.round.open_pair
+
+    @property
+    def big_locked(self) -> bool:
+        """Fourth street with an open pair: whether a big bet or raise was made."""
+        return self.round.big_locked
 
     @property
     def pot_total(self) -> int:
@@ -238,8 +270,13 @@ class HandState:
 
     def pots(self) -> list[tuple[int, tuple[int, ...]]]:
         """The pots as ``(amount, eligible players)``, main pot first."""
+        return [(pot.amount, pot.eligible) for pot in self._pots()]
+
+    def _pots(self) -> list[Pot]:
+        if self._showdown_pots is not None:  # nobody puts in or folds at the showdown
+            return self._showdown_pots
         live = [not p.folded for p in self.players]
-        return [(pot.amount, pot.eligible) for pot in build_pots(self._contributions(), live)]
+        return build_pots(self._contributions(), live)
 
     def _contributions(self) -> list[int]:
         return [p.total_in for p in self.players]
@@ -249,7 +286,7 @@ class HandState:
     def legal_actions(self) -> list[Option]:
         """Exactly the decisions the player to act may take, with their exact amounts."""
         if self.phase is Phase.SHOWDOWN:
-            return [Option("show"), Option("muck")] if self.actor is not None else []
+            return [Option(Action.SHOW), Option(Action.MUCK)] if self.actor is not None else []
         if self.phase not in (Phase.BRING_IN, Phase.BETTING) or self.actor is None:
             return []
         return self._betting_options(self.actor)
@@ -257,66 +294,53 @@ class HandState:
     def _betting_options(self, i: int) -> list[Option]:
         p = self.players[i]
         reach = p.street_bet + p.stack  # the most this player can have in on this street
+        stakes = self.stakes
         if self.phase is Phase.BRING_IN:
-            options = [Option("bring_in", min(self.stakes.bring_in, reach))]
-            if reach > self.stakes.bring_in:
-                options.append(Option("complete", min(self.stakes.small_bet, reach)))
-            return [Option(o.action, o.to, o.to - p.street_bet) for o in options]
+            bring_in = min(stakes.bring_in, reach)
+            options = [Option(Action.BRING_IN, bring_in, bring_in - p.street_bet)]
+            if reach > stakes.bring_in:
+                complete = min(stakes.small_bet, reach)
+                options.append(Option(Action.COMPLETE, complete, complete - p.street_bet))
+            return options
         options = self._passive_options(p)
-        if reach > self.bet_level and self._may_raise(i) is None:
-            for to in self._raise_targets():
-                options.append(
-                    Option(self._raise_name(), min(to, reach), min(to, reach) - p.street_bet)
-                )
+        level = self.round.level
+        if reach > level and self._may_raise(i) is None:
+            name = self.round.raise_action()
+            for to in self.round.raise_targets(stakes):
+                total = min(to, reach)
+                options.append(Option(name, total, total - p.street_bet))
                 if to >= reach:
                     break
         return options
 
     def _passive_options(self, p: Player) -> list[Option]:
         """Fold and call when facing a bet, else check."""
-        if self.bet_level > p.street_bet:
-            call_to = min(self.bet_level, p.street_bet + p.stack)
+        level = self.round.level
+        if level > p.street_bet:
+            call_to = min(level, p.street_bet + p.stack)
             return [
-                Option("fold", p.street_bet, 0),
-                Option("call", call_to, call_to - p.street_bet),
+                Option(Action.FOLD, p.street_bet, 0),
+                Option(Action.CALL, call_to, call_to - p.street_bet),
             ]
-        return [Option("check", p.street_bet, 0)]
-
-    def _raise_name(self) -> str:
-        if self.street == 0 and not self.completed:
-            return "complete"
-        return "raise" if self.bet_level > 0 else "bet"
-
-    def _raise_targets(self) -> list[int]:
-        """The street totals a bet, raise or completion may go to, smallest first."""
-        if self.street == 0 and not self.completed:
-            return [self.stakes.small_bet]
-        if self.open_pair and not self.big_locked:
-            return [self.bet_level + self.stakes.small_bet, self.bet_level + self.stakes.big_bet]
-        return [self.bet_level + self._raise_unit()]
-
-    def _raise_unit(self) -> int:
-        """The size of a full bet or raise now: the street's bet, or on fourth street with an
-        open pair the big bet once a big bet or raise was made (RULES.md 4.6)."""
-        if self.open_pair:
-            return self.stakes.big_bet if self.big_locked else self.stakes.small_bet
-        return self.unit
+        return [Option(Action.CHECK, p.street_bet, 0)]
 
     def _may_raise(self, i: int) -> str | None:
         """None when player ``i`` may bet or raise now, else the reason (a rule's name)."""
+        bets = self.round.bets
         if self._capped():
             return (
                 f"raise cap reached: 1 bet and {CAP - 1} raises on this street"
-                if self.bets_made >= CAP
+                if bets >= CAP
                 else "raise cap reached"
             )
-        if i in self._acted and self._acted[i] >= self._reopen_seq:
+        if self._acted[i] >= bets:
             return (
                 "betting was not reopened: an all-in raise of less than half a bet does not "
                 "reopen the betting for players who have already acted (TDA 47-B)"
             )
+        level = self.round.level
         if not any(
-            not q.folded and q.street_bet + q.stack > self.bet_level
+            not q.folded and q.street_bet + q.stack > level
             for j, q in enumerate(self.players)
             if j != i
         ):
@@ -324,9 +348,9 @@ class HandState:
         return None
 
     def _capped(self) -> bool:
-        if self.rules.uncap_heads_up and sum(not p.folded for p in self.players) == 2:
+        if self.rules.uncap_heads_up and self.live_count == 2:
             return False
-        return self.bets_made >= CAP
+        return self.round.bets >= CAP
 
     # ----------------------------------------------------------------- inputs
 
@@ -335,14 +359,14 @@ class HandState:
         slots = self._slots
         if self.phase is not Phase.DEAL or not slots:
             raise IllegalAction("no card is due now: the hand waits for a player", "no_deal")
-        slot = slots[0]
+        slot = slots[-1]
         player = slot.player
         if card is None or card in self._out or slot.burn or player is None:
             self._deal_special(card, slot)
         else:  # the common case, kept lean: a fresh card to a player
             if len(self._out) + self.unknown_dealt >= DECK_SIZE:
                 raise IllegalAction("the deck is empty", "deck_empty")
-            del slots[0]
+            slots.pop()
             self.dealt.append(card)
             self._out.add(card)
             p = self.players[player]
@@ -362,7 +386,7 @@ class HandState:
             raise IllegalAction(f"card dealt twice: {card!r}", "duplicate_card")
         if self.cards_left() <= 0 and not (slot.player is None and not slot.burn):
             raise IllegalAction("the deck is empty", "deck_empty")
-        del self._slots[0]
+        self._slots.pop()
         if card is None:
             self.unknown_dealt += 1
         elif slot.burn:
@@ -386,24 +410,35 @@ class HandState:
                 {"type": "deal", "player": slot.player, "card": _text(card), "up": slot.face_up}
             )
 
-    def act(self, action: str, to: int | None = None, *, player: int | None = None) -> Option:
+    def act(
+        self, action: Action | str, to: int | None = None, *, player: int | None = None
+    ) -> Option:
         """Take a betting decision for the player to act; returns the option taken.
 
-        ``to`` is the player's total on this street after the action; it may be left out when
-        the action has only one legal amount. ``player``, when given, must be the player to act.
+        ``action`` is an :class:`Action` or its name (``"call"``). ``to`` is the player's total
+        on this street after the action; it may be left out when the action has only one legal
+        amount. ``player``, when given, must be the player to act.
         """
-        if action in SHOWDOWN_ACTIONS:
+        kind = BY_NAME.get(action) if isinstance(action, str) else None
+        if kind is None or kind in SHOWDOWN:
+            if kind is None:
+                raise IllegalAction(
+                    f"unknown action {action!r}: use one of {', '.join(sorted(BETTING_ACTIONS))}",
+                    "unknown_action",
+                )
             if to not in (None, 0):
-                raise IllegalAction(f"{action} takes no amount", "wrong_amount")
-            self._showdown_decision(action == "show", player)
-            return Option(action)
-        if action not in BETTING_ACTIONS:
-            raise IllegalAction(
-                f"unknown action {action!r}: use one of {', '.join(sorted(BETTING_ACTIONS))}",
-                "unknown_action",
-            )
-        i = self._check_turn(player, betting=True)
-        chosen = self._match_option(i, action, to)
+                raise IllegalAction(f"{kind} takes no amount", "wrong_amount")
+            self._showdown_decision(kind is Action.SHOW, player)
+            return Option(kind)
+        i = self.actor
+        if self.phase is Phase.BETTING and i is not None and (player is None or player == i):
+            # the fast path: the one player to act, mostly folding, checking or calling
+            chosen = self._passive_option(i, kind, to) if kind in PASSIVE else None
+            if chosen is None:
+                chosen = self._match_option(i, kind, to)
+        else:
+            i = self._check_turn(player, betting=True)
+            chosen = self._match_option(i, kind, to)
         self._apply_option(i, chosen)
         return chosen
 
@@ -428,14 +463,25 @@ class HandState:
     def _actor_text(self) -> str:
         return " or ".join(str(c + 1) for c in self.candidates) or "none"
 
-    def _match_option(self, i: int, action: str, to: int | None) -> Option:
-        if action in PASSIVE_ACTIONS and self.phase is Phase.BETTING:
-            # the fast path: most decisions are folds, checks and calls
-            for option in self._passive_options(self.players[i]):
-                if option.action == action and (to is None or to == option.to):
-                    return option
+    def _passive_option(self, i: int, action: Action, to: int | None) -> Option | None:
+        """The fold, check or call of player ``i`` in the betting phase, if legal as asked."""
+        p = self.players[i]
+        bet = p.street_bet
+        level = self.round.level
+        if level > bet:
+            if action is Action.CALL:
+                call_to = min(level, bet + p.stack)
+                if to is None or to == call_to:
+                    return Option(Action.CALL, call_to, call_to - bet)
+            elif action is Action.FOLD and (to is None or to == bet):
+                return Option(Action.FOLD, bet, 0)
+        elif action is Action.CHECK and (to is None or to == bet):
+            return Option(Action.CHECK, bet, 0)
+        return None
+
+    def _match_option(self, i: int, action: Action, to: int | None) -> Option:
         options = self._betting_options(i)
-        same = [o for o in options if o.action == action]
+        same = [o for o in options if o.action is action]
         if not same:
             raise IllegalAction(self._why_not(i, action, options), "illegal_action")
         if to is None:
@@ -453,76 +499,63 @@ class HandState:
             "wrong_amount",
         )
 
-    def _why_not(self, i: int, action: str, options: list[Option]) -> str:
+    def _why_not(self, i: int, action: Action, options: list[Option]) -> str:
         legal = ", ".join(o.action for o in options)
+        level = self.round.level
         if self.phase is Phase.BRING_IN:
             return (
                 f"{action} is not allowed: the bring-in must bring in or complete (legal: {legal})"
             )
-        if action == "check" and self.bet_level > self.players[i].street_bet:
-            return f"cannot check facing a bet of {self.bet_level} (legal: {legal})"
-        if action in ("call", "fold") and self.bet_level == self.players[i].street_bet:
+        if action is Action.CHECK and level > self.players[i].street_bet:
+            return f"cannot check facing a bet of {level} (legal: {legal})"
+        if action in (Action.CALL, Action.FOLD) and level == self.players[i].street_bet:
             return f"nothing to {action}: there is no bet to face (legal: {legal})"
-        if action in ("bet", "raise", "complete"):
+        if action in AGGRESSIVE:
             reason = self._may_raise(i)
-            if self.players[i].street_bet + self.players[i].stack <= self.bet_level:
+            if self.players[i].street_bet + self.players[i].stack <= level:
                 reason = "not enough chips to raise"
             if reason:
                 return f"{action} not allowed: {reason} (legal: {legal})"
-            right = self._raise_name()
+            right = self.round.raise_action()
             return f"{action} is not the name of this move: it is a {right} (legal: {legal})"
-        if action == "bring_in":
+        if action is Action.BRING_IN:
             return f"the bring-in is only posted first on third street (legal: {legal})"
         return f"{action} is not legal now (legal: {legal})"
 
     def _apply_option(self, i: int, option: Option) -> None:
         p = self.players[i]
-        self.log.append({"type": "action", "player": i, "action": option.action, "to": option.to})
-        self.candidates = (i,)
-        if option.action == "fold":
+        action = option.action
+        self.log.append({"type": "action", "player": i, "action": action.value, "to": option.to})
+        if action is Action.FOLD:
             p.folded = True
             self.live_count -= 1
         elif option.chips:
             p.stack -= option.chips
             p.street_bet += option.chips
             p.total_in += option.chips
-        if option.action == "bring_in":
-            # A short all-in bring-in still sets the level the others must call (like a short
-            # all-in blind): calling means the full bring-in.
-            self.bet_level = max(option.to, self.stakes.bring_in)
-        elif option.action in ("bet", "raise", "complete"):
-            self._raise_to(i, option.to)
-        self._acted[i] = self._reopen_seq
+        if action is Action.BRING_IN:
+            self.round = self.round.brought_in(option.to, self.stakes)
+        elif action in AGGRESSIVE:
+            before = self.round.bets
+            self.round = self.round.raised_to(option.to, self.stakes)
+            if self.round.bets > before:
+                self.aggressors[self.street] = i
+        self._acted[i] = self.round.bets
         self.phase = Phase.BETTING
         self._next_actor(i)
-
-    def _raise_to(self, i: int, to: int) -> None:
-        increment = to - self.bet_level
-        if self.street == 0 and not self.completed:
-            full = self.stakes.small_bet - self.bet_level
-            # A short all-in completion of at least half counts as the completion.
-            self.completed = 2 * increment >= full
-        else:
-            full = self._raise_unit()
-            if self.open_pair and increment >= self.stakes.big_bet:
-                self.big_locked = True
-        self.bet_level = to
-        if 2 * increment >= full:  # a full bet, or an all-in of at least half of one (TDA 47-B)
-            self.bets_made += 1
-            self._reopen_seq += 1
-            self.aggressors[self.street] = i
 
     def _next_actor(self, last: int) -> None:
         if self.live_count == 1:
             self._end_round()
             return
-        n = len(self.players)
-        for step in range(1, n + 1):
-            j = (last + step) % n
-            q = self.players[j]
+        players = self.players
+        acted = self._acted
+        level = self.round.level
+        for j in self._seats_after[last]:
+            q = players[j]
             if q.folded or q.stack == 0:
                 continue
-            if j not in self._acted or q.street_bet < self.bet_level:
+            if acted[j] < 0 or q.street_bet < level:
                 self.actor = j
                 self.candidates = (j,)
                 return
@@ -539,58 +572,48 @@ class HandState:
                 self.log.append({"type": "ante", "player": i, "amount": amount})
 
     def _start_street(self, street: int) -> None:
+        """A new street and its betting round: no bet, nobody has acted or is to act yet."""
         self.street = street
+        rules = STREETS[street]
         self.aggressors.append(None)
         self.first_actors.append(None)
-        self.log.append({"type": "street", "street": STREETS[street].name})
+        self.log.append({"type": "street", "street": rules.name})
         for p in self.players:
             p.street_bet = 0
-        self._reset_round()
-        self.phase = Phase.DEAL
-        self._slots = self._street_slots(street)
-
-    def _reset_round(self) -> None:
-        """A new betting round: no bet, nobody has acted, nobody is to act yet."""
+        self.round = opening(rules)
         self.actor = None
         self.candidates = ()
-        self.bet_level = 0
-        self.bets_made = 0  # full bets and raises, for the cap (the bring-in is not one)
-        self.big_locked = False  # fourth-street open pair: a big bet or raise was made
-        self.open_pair = False
-        self.completed = False  # third street: the bring-in was completed
-        self._reopen_seq = 0  # counts full bets and raises (TDA 47-B reopening)
-        self._acted = {}  # player -> _reopen_seq when they last acted
+        self._acted = [-1] * len(self.players)
+        self.phase = Phase.DEAL
+        self._slots = self._street_slots()
 
-    def _street_slots(self, street: int) -> list[DealSlot]:
+    def _street_slots(self) -> list[DealSlot]:
+        """The cards this street deals, the first one last (they are taken from the end)."""
+        street = self.round.street
         live = [i for i, p in enumerate(self.players) if not p.folded]
-        slots: list[DealSlot] = []
         left = self.cards_left()
-        needed = len(live) * len(STREETS[street].faces)
-        if needed > left - (1 if self.rules.burn_cards else 0) and street == len(STREETS) - 1:
+        needed = len(live) * len(street.faces)
+        burn = self.rules.burn_cards
+        if street.last and needed > left - (1 if burn else 0):
             # Not enough cards for everyone: one community card, face up (RULES.md 5).
-            if self.rules.burn_cards and left >= 2:
-                slots.append(DealSlot(None, face_up=False, burn=True))
-            slots.append(DealSlot(None, face_up=True))
-            return slots
-        if self.rules.burn_cards and left > needed:
-            slots.append(DealSlot(None, face_up=False, burn=True))
-        for face_up in STREETS[street].faces:
-            slots.extend(DealSlot(i, face_up) for i in live)
+            return [_COMMUNITY, _BURN] if burn and left >= 2 else [_COMMUNITY]
+        slots = [_PLAYER_SLOTS[i, face_up] for face_up in street.faces for i in live]
+        if burn and left > needed:
+            slots.append(_BURN)
+        slots.reverse()
         return slots
 
     def _after_dealing(self) -> None:
-        able = [i for i, p in enumerate(self.players) if not p.folded and p.stack > 0]
-        if self.street == 0:
-            self.open_pair = False
+        street = self.round.street
+        if street.bring_in:
             first = self._bring_in_candidates()
             self.phase = Phase.BRING_IN
         else:
-            self.open_pair = (
-                self.street == 1 and self.rules.open_pair_double and self._open_pair_showing()
-            )
+            if street.open_pair and self.rules.open_pair_double and self._open_pair_showing():
+                self.round = self.round.with_open_pair()
             first = self._first_actor_candidates()
             self.phase = Phase.BETTING
-        if len(able) < 2:
+        if sum(1 for p in self.players if not p.folded and p.stack > 0) < 2:
             self._end_round()
             return
         self.candidates = first
@@ -599,27 +622,33 @@ class HandState:
 
     def _open_pair_showing(self) -> bool:
         """Whether a live player's two up cards on fourth street are a pair."""
-        return any(
-            not p.folded and None not in p.up[:2] and p.up[0].rank == p.up[1].rank  # type: ignore[union-attr]
-            for p in self.players
-        )
+        for p in self.players:
+            if not p.folded:
+                first, second = p.up[0], p.up[1]
+                if first is not None and second is not None and first.rank == second.rank:
+                    return True
+        return False
 
     def _bring_in_candidates(self) -> tuple[int, ...]:
         razz = self.rules.low_boards_lead
         unknown = [i for i, p in enumerate(self.players) if p.up[-1] is None]
-        known = [i for i, p in enumerate(self.players) if p.up[-1] is not None]
-        lowest = min(known, key=lambda i: bring_in_key(self.players[i].up[-1], razz))  # type: ignore[arg-type]
+        known = {i: card for i, p in enumerate(self.players) if (card := p.up[-1]) is not None}
+        lowest = min(known, key=lambda i: bring_in_key(known[i], razz))
         return self._with_chips(sorted({lowest, *unknown}))
 
     def _first_actor_candidates(self) -> tuple[int, ...]:
         """Best board acts first; its all-in owner passes to the next player with chips."""
-        if self.street == len(STREETS) - 1 and self.first_actors[self.street - 1] is not None:
-            # The seventh card is hidden, so the boards are as on sixth street; the player who
-            # acted first there acts first again, unless they have since folded or gone all in.
-            sixth = self.first_actors[self.street - 1]
-            assert sixth is not None
-            if not self.players[sixth].folded and self.players[sixth].stack > 0:
-                return (sixth,)
+        if self.round.street.hidden:
+            # The new card is hidden, so the boards are as on the street before; the player
+            # who acted first there acts first again, unless they have since folded or gone
+            # all in.
+            before = self.first_actors[self.street - 1]
+            if (
+                before is not None
+                and not self.players[before].folded
+                and self.players[before].stack > 0
+            ):
+                return (before,)
         live = [i for i, p in enumerate(self.players) if not p.folded]
         unknown = [i for i in live if None in self.players[i].up]
         known = [i for i in live if i not in unknown]
@@ -629,26 +658,28 @@ class HandState:
         best = max(keys.values())
         leaders = [i for i in known if keys[i] == best]
         if len(leaders) > 1 and self.rules.board_tie is BoardTie.SUIT:
-            leaders = [max(leaders, key=lambda i: self._suit_tiebreak(i))]
+            leaders = [max(leaders, key=self._suit_tiebreak)]
         return self._with_chips(sorted({leaders[0], *unknown}))
 
+    def _known_board(self, i: int) -> list[Card]:
+        """Player ``i``'s up cards, all known (callers check)."""
+        return [card for card in self.players[i].up if card is not None]
+
     def _board_key(self, i: int) -> tuple[int, ...]:
-        up = self.players[i].up
-        return low_board_key(up) if self.rules.low_boards_lead else high_board_key(up)  # type: ignore[arg-type]
+        up = self._known_board(i)
+        return low_board_key(up) if self.rules.low_boards_lead else high_board_key(up)
 
     def _suit_tiebreak(self, i: int) -> tuple[int, int]:
         """TDA RP-10-D: of equal boards, the one with the high card by suit (razz: the one with
         the lowest card by suit, the mirror of the razz bring-in)."""
-        up: list[Card] = self.players[i].up  # type: ignore[assignment]
+        up = self._known_board(i)
         return low_card_by_suit_key(up) if self.rules.low_boards_lead else high_card_by_suit_key(up)
 
     def _with_chips(self, order: Iterable[int]) -> tuple[int, ...]:
         """Each candidate, or the next player clockwise with chips if it is all in."""
-        n = len(self.players)
         result: list[int] = []
         for start in order:
-            for step in range(n):
-                j = (start + step) % n
+            for j in (start, *self._seats_after[start]):
                 if not self.players[j].folded and self.players[j].stack > 0:
                     if j not in result:
                         result.append(j)
@@ -659,11 +690,11 @@ class HandState:
         self.actor = None
         self.candidates = ()
         self._return_uncalled()
-        live = [i for i, p in enumerate(self.players) if not p.folded]
-        if len(live) == 1:
-            self._award_all([(sum(self._contributions()), (live[0],))], shown=False)
+        if self.live_count == 1:
+            winner = next(i for i, p in enumerate(self.players) if not p.folded)
+            self._award_all([Pot(sum(self._contributions()), (winner,))])
             return
-        if self.street < len(STREETS) - 1:
+        if not self.round.street.last:
             self._start_street(self.street + 1)
         else:
             self._start_showdown()
@@ -681,6 +712,7 @@ class HandState:
 
     def _start_showdown(self) -> None:
         self.phase = Phase.SHOWDOWN
+        self._showdown_pots = self._pots()
         self.showdown_order = self._showdown_order()
         self.log.append({"type": "showdown", "order": list(self.showdown_order)})
         if self.recorded:
@@ -704,8 +736,7 @@ class HandState:
                 first = aggressor
         elif order is ShowdownOrder.BEST_BOARD:
             first = max(live, key=lambda i: (self._board_key(i), -i))
-        n = len(self.players)
-        return [j for j in ((first + s) % n for s in range(n)) if j in live]
+        return showdown_order(first, live, len(self.players))
 
     def _advance_showdown(self) -> None:
         """Show every hand that must be shown, in order; stop at a player who may muck."""
@@ -721,44 +752,33 @@ class HandState:
             return
         self._finish()
 
+    def _shown(self) -> dict[int, Shown]:
+        """The hands shown so far, with their values and cards."""
+        return {
+            i: Shown(self._values(i), tuple(self._known_cards(i)))
+            for i, p in enumerate(self.players)
+            if p.shown
+        }
+
     def _must_show(self, i: int) -> bool:
         """A hand is shown if it could win or tie some pot it is eligible for."""
-        shown = [j for j, q in enumerate(self.players) if q.shown]
-        for _amount, eligible in self.pots():
-            if i not in eligible:
-                continue
-            rivals = [j for j in eligible if j in shown]
-            if not rivals:
-                return True
-            mine = self._values(i)
-            for half in range(2):
-                value = mine[half]
-                if value is None:
-                    continue
-                theirs = [v for j in rivals if (v := self._values(j)[half]) is not None]
-                if not theirs or value >= max(theirs):
-                    return True
-        return False
+        return must_show(i, self._pots(), self._shown(), lambda: self._values(i))
 
-    def _values(self, i: int) -> tuple[int | None, int | None]:
-        """(high value or None, qualifying low value or None) for the game played."""
-        if i in self._hand_values:
-            return self._hand_values[i]
+    def _known_cards(self, i: int) -> list[Card]:
+        """Player ``i``'s cards, refused if any is unknown (a recorded history's ``??``)."""
         cards = self.hole_cards(i)
-        if None in cards:
+        known = [card for card in cards if card is not None]
+        if len(known) < len(cards):
             raise IllegalAction(
                 f"player {i + 1}'s cards are unknown and cannot be shown", "unknown"
             )
-        known: list[Card] = cards  # type: ignore[assignment]
-        high = high_value(known) if self.rules.plays_high else None
-        if self.rules.variant is Variant.RAZZ:
-            low: int | None = low_value(known)
-        elif self.rules.variant is Variant.STUD_8:
-            low = low8_value(known, self.rules.low_qualifier)
-        else:
-            low = None
-        self._hand_values[i] = (high, low)  # the cards are all out by the showdown
-        return high, low
+        return known
+
+    def _values(self, i: int) -> HandValue:
+        """(high value or None, qualifying low value or None) for the game played."""
+        if i not in self._hand_values:  # the cards are all out by the showdown
+            self._hand_values[i] = hand_value(self._known_cards(i), self.rules)
+        return self._hand_values[i]
 
     def _show(self, i: int) -> None:
         p = self.players[i]
@@ -810,76 +830,35 @@ class HandState:
         claim but does not merge the pots it was all in for, so each is still split on its
         own, with its own odd chips."""
         pots = []
-        for amount, eligible in self.pots():
-            contenders = tuple(i for i in eligible if not self.players[i].mucked)
+        for pot in self._pots():
+            contenders = tuple(i for i in pot.eligible if not self.players[i].mucked)
             # Every live hand mucking is possible only in a recorded history: the pot then goes
             # unnamed to its first eligible player, as before any hand is shown.
-            pots.append((amount, contenders or eligible))
-        self._award_all(pots, shown=True)
+            pots.append(Pot(pot.amount, contenders or pot.eligible))
+        self._award_all(pots)
 
-    def _award_all(self, pots: list[tuple[int, tuple[int, ...]]], *, shown: bool) -> None:
-        """Pay every pot. At a showdown each pot goes to its best shown hand(s) with the hand
-        announced; a pot whose only contender never showed (the rest folded or mucked) is
-        paid without a name."""
-        awards: list[tuple[int, int, str | None, str | None, int]] = []
-        for k, (amount, eligible) in enumerate(pots):
-            if not shown or not all(self.players[i].shown for i in eligible):
-                awards.append((eligible[0], amount, None, None, k))
-                continue
-            awards.extend((*award, k) for award in self._split_pot(amount, eligible))
+    def _award_all(self, pots: list[Pot]) -> None:
+        """Pay every pot (see :func:`games.engine.showdown.award_pots`) and end the hand."""
+        awards = award_pots(pots, self._shown(), self.rules)
         for p in self.players:
             p.total_in = 0
-        for player, amount, half, hand, k in awards:
-            self.players[player].stack += amount
+        for award in awards:
+            self.players[award.player].stack += award.amount
             self.log.append(
                 {
                     "type": "award",
-                    "pot": k,
-                    "player": player,
-                    "amount": amount,
-                    "half": half,
-                    "hand": hand,
+                    "pot": award.pot,
+                    "player": award.player,
+                    "amount": award.amount,
+                    "half": award.half,
+                    "hand": award.hand,
                 }
             )
         self.phase = Phase.OVER
         self.actor = None
         self.candidates = ()
         self._slots = []
-
-    def _split_pot(
-        self, amount: int, eligible: tuple[int, ...]
-    ) -> list[tuple[int, int, str | None, str | None]]:
-        values = {i: self._values(i) for i in eligible}
-        lows = {i: v[1] for i, v in values.items() if v[1] is not None}
-        if self.rules.variant is Variant.RAZZ:
-            return self._share(amount, lows, None, low=True)
-        highs = {i: v[0] for i, v in values.items() if v[0] is not None}
-        if self.rules.variant is Variant.STUD_8 and lows:
-            high_half, low_half = halve(amount)
-            return self._share(high_half, highs, "high", low=False) + self._share(
-                low_half, lows, "low", low=True
-            )
-        return self._share(amount, highs, "high" if self.rules.plays_low else None, low=False)
-
-    def _share(
-        self, amount: int, values: dict[int, int], half: str | None, *, low: bool
-    ) -> list[tuple[int, int, str | None, str | None]]:
-        best = max(values.values())
-        winners = [i for i, v in values.items() if v == best]
-        if amount % len(winners):
-            # Odd chips: to the tied player with the highest card by suit in the five cards
-            # played (TDA 20-B).
-            five = best_low_five if low else best_high_five
-            winners.sort(
-                key=lambda i: high_card_by_suit_key(five(self.hole_cards(i))),  # type: ignore[arg-type]
-                reverse=True,
-            )
-        name = describe_low(best) if low else describe_high(best)
-        return [
-            (i, share, half, name)
-            for i, share in zip(winners, split(amount, winners), strict=True)
-            if share
-        ]
+        self._showdown_pots = None
 
 
 _CARD_TEXT = {card: repr(card) for card in FULL_DECK}
