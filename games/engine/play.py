@@ -30,13 +30,9 @@ class Picker(Protocol):
 
 
 def deal_pending(state: HandState, deck: list[Card]) -> None:
-    """Deal every card the hand needs now, from the top (end) of ``deck``."""
-    while (slot := state.next_deal) is not None:
-        if not deck and slot.player is None and not slot.burn and state.burned:
-            # Eight players and burn cards can empty the deck before the community card:
-            # it then comes from the burned cards.
-            deck.append(state.burned[0])
-        state.deal(deck.pop())
+    """Deal every card the hand needs now, from the top (end) of ``deck``
+    (see :meth:`HandState.deal_from`)."""
+    state.deal_from(deck)
 
 
 def play_hand(

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, cast
 
 from games.engine.actions import AGGRESSIVE, BETTING, BY_NAME, PASSIVE, SHOWDOWN, Action, Option
 from games.engine.betting import BettingRound, opening
@@ -82,6 +82,22 @@ class Phase(StrEnum):
     BETTING = "betting"
     SHOWDOWN = "showdown"
     OVER = "over"
+
+
+# Enum members as module constants: reading ``Phase.BETTING`` costs a class attribute lookup
+# through the enum machinery (about 20 times a global's) on every decision.
+_P_DEAL: Final = Phase.DEAL
+_P_BRING_IN: Final = Phase.BRING_IN
+_P_BETTING: Final = Phase.BETTING
+_P_SHOWDOWN: Final = Phase.SHOWDOWN
+_P_OVER: Final = Phase.OVER
+_FOLD: Final = Action.FOLD
+_CHECK: Final = Action.CHECK
+_CALL: Final = Action.CALL
+_BRING_IN: Final = Action.BRING_IN
+_COMPLETE: Final = Action.COMPLETE
+_SHOW: Final = Action.SHOW
+_MUCK: Final = Action.MUCK
 
 
 class DealSlot(NamedTuple):
@@ -160,11 +176,12 @@ class HandState:
             )
         self.rules = rules
         self.stakes = stakes
+        self._low_boards = rules.low_boards_lead  # read per player and street: kept at hand
         self.recorded = recorded
         self.players = [Player(stack) for stack in stacks]
         self.live_count = len(self.players)  # players who have not folded
         self.log: list[Event] = []
-        self.phase = Phase.DEAL
+        self.phase = _P_DEAL
         self.street = -1
         self.community: Card | None = None
         self.dealt: list[Card] = []
@@ -184,12 +201,13 @@ class HandState:
         self.showdown_order: list[int] = []
         self._showdown_pots: list[Pot] | None = None
         self._hand_values: dict[int, HandValue] = {}
+        self._shown_hands: dict[int, Shown] = {}
         self._post_antes()
         self._start_street(0)
 
     def __eq__(self, other: object) -> bool:
         """Equal hands start alike and have equal logs (the log is the source of truth;
-        everything else is derived from it)."""
+        everything else is derived from it). A hand changes, so it has no hash."""
         if not isinstance(other, HandState):
             return NotImplemented
         return (
@@ -201,19 +219,17 @@ class HandState:
             and self.log == other.log
         )
 
-    __hash__ = None  # type: ignore[assignment]
-
     # ----------------------------------------------------------------- reading the state
 
     @property
     def is_over(self) -> bool:
         """True once every pot has been awarded."""
-        return self.phase is Phase.OVER
+        return self.phase is _P_OVER
 
     @property
     def next_deal(self) -> DealSlot | None:
         """The card the hand needs next, or None when it waits for a player (or is over)."""
-        return self._slots[-1] if self._slots and self.phase is Phase.DEAL else None
+        return self._slots[-1] if self._slots and self.phase is _P_DEAL else None
 
     @property
     def street_name(self) -> str:
@@ -285,9 +301,9 @@ class HandState:
 
     def legal_actions(self) -> list[Option]:
         """Exactly the decisions the player to act may take, with their exact amounts."""
-        if self.phase is Phase.SHOWDOWN:
-            return [Option(Action.SHOW), Option(Action.MUCK)] if self.actor is not None else []
-        if self.phase not in (Phase.BRING_IN, Phase.BETTING) or self.actor is None:
+        if self.phase is _P_SHOWDOWN:
+            return [Option(_SHOW), Option(_MUCK)] if self.actor is not None else []
+        if self.phase not in (_P_BRING_IN, _P_BETTING) or self.actor is None:
             return []
         return self._betting_options(self.actor)
 
@@ -295,12 +311,12 @@ class HandState:
         p = self.players[i]
         reach = p.street_bet + p.stack  # the most this player can have in on this street
         stakes = self.stakes
-        if self.phase is Phase.BRING_IN:
+        if self.phase is _P_BRING_IN:
             bring_in = min(stakes.bring_in, reach)
-            options = [Option(Action.BRING_IN, bring_in, bring_in - p.street_bet)]
+            options = [Option(_BRING_IN, bring_in, bring_in - p.street_bet)]
             if reach > stakes.bring_in:
                 complete = min(stakes.small_bet, reach)
-                options.append(Option(Action.COMPLETE, complete, complete - p.street_bet))
+                options.append(Option(_COMPLETE, complete, complete - p.street_bet))
             return options
         options = self._passive_options(p)
         level = self.round.level
@@ -319,10 +335,10 @@ class HandState:
         if level > p.street_bet:
             call_to = min(level, p.street_bet + p.stack)
             return [
-                Option(Action.FOLD, p.street_bet, 0),
-                Option(Action.CALL, call_to, call_to - p.street_bet),
+                Option(_FOLD, p.street_bet, 0),
+                Option(_CALL, call_to, call_to - p.street_bet),
             ]
-        return [Option(Action.CHECK, p.street_bet, 0)]
+        return [Option(_CHECK, p.street_bet, 0)]
 
     def _may_raise(self, i: int) -> str | None:
         """None when player ``i`` may bet or raise now, else the reason (a rule's name)."""
@@ -357,25 +373,43 @@ class HandState:
     def deal(self, card: Card | None) -> None:
         """Deal the card the hand needs next (see :attr:`next_deal`)."""
         slots = self._slots
-        if self.phase is not Phase.DEAL or not slots:
+        if self.phase is not _P_DEAL or not slots:
             raise IllegalAction("no card is due now: the hand waits for a player", "no_deal")
-        slot = slots[-1]
+        self._deal_next(card, slots[-1])
+        if not slots:
+            self._after_dealing()
+
+    def deal_from(self, deck: list[Card]) -> None:
+        """Deal every card the hand needs now, from the top (end) of ``deck``.
+
+        Eight players and burn cards can empty the deck before the community card: it then
+        comes from the burned cards.
+        """
+        while self._slots and self.phase is _P_DEAL:  # all in: street after street
+            slots = self._slots
+            while slots:
+                slot = slots[-1]
+                if not deck and slot is _COMMUNITY and self.burned:
+                    deck.append(self.burned[0])
+                self._deal_next(deck.pop(), slot)
+            self._after_dealing()
+
+    def _deal_next(self, card: Card | None, slot: DealSlot) -> None:
         player = slot.player
         if card is None or card in self._out or slot.burn or player is None:
             self._deal_special(card, slot)
-        else:  # the common case, kept lean: a fresh card to a player
-            if len(self._out) + self.unknown_dealt >= DECK_SIZE:
-                raise IllegalAction("the deck is empty", "deck_empty")
-            slots.pop()
-            self.dealt.append(card)
-            self._out.add(card)
-            p = self.players[player]
-            (p.up if slot.face_up else p.down).append(card)
-            self.log.append(
-                {"type": "deal", "player": player, "card": _CARD_TEXT[card], "up": slot.face_up}
-            )
-        if not slots:
-            self._after_dealing()
+            return
+        # the common case, kept lean: a fresh card to a player
+        if len(self._out) + self.unknown_dealt >= DECK_SIZE:
+            raise IllegalAction("the deck is empty", "deck_empty")
+        self._slots.pop()
+        self.dealt.append(card)
+        self._out.add(card)
+        p = self.players[player]
+        (p.up if slot.face_up else p.down).append(card)
+        self.log.append(
+            {"type": "deal", "player": player, "card": _CARD_TEXT[card], "up": slot.face_up}
+        )
 
     def _deal_special(self, card: Card | None, slot: DealSlot) -> None:
         """Deal an unknown card (recorded histories), a burn card or the community card."""
@@ -419,7 +453,7 @@ class HandState:
         on this street after the action; it may be left out when the action has only one legal
         amount. ``player``, when given, must be the player to act.
         """
-        kind = BY_NAME.get(action) if isinstance(action, str) else None
+        kind = BY_NAME.get(action)
         if kind is None or kind in SHOWDOWN:
             if kind is None:
                 raise IllegalAction(
@@ -428,13 +462,16 @@ class HandState:
                 )
             if to not in (None, 0):
                 raise IllegalAction(f"{kind} takes no amount", "wrong_amount")
-            self._showdown_decision(kind is Action.SHOW, player)
+            self._showdown_decision(kind is _SHOW, player)
             return Option(kind)
         i = self.actor
-        if self.phase is Phase.BETTING and i is not None and (player is None or player == i):
+        if self.phase is _P_BETTING and i is not None and (player is None or player == i):
             # the fast path: the one player to act, mostly folding, checking or calling
-            chosen = self._passive_option(i, kind, to) if kind in PASSIVE else None
-            if chosen is None:
+            if kind in PASSIVE:
+                chosen = self._passive_option(i, kind, to)
+            else:
+                chosen = self._aggressive_option(i, kind, to)
+            if chosen is None:  # refused, or not a plain case: the full check explains
                 chosen = self._match_option(i, kind, to)
         else:
             i = self._check_turn(player, betting=True)
@@ -443,11 +480,11 @@ class HandState:
         return chosen
 
     def _check_turn(self, player: int | None, *, betting: bool) -> int:
-        if self.phase is Phase.OVER:
+        if self.phase is _P_OVER:
             raise IllegalAction("the hand is over", "hand_over")
-        if betting and self.phase not in (Phase.BRING_IN, Phase.BETTING):
+        if betting and self.phase not in (_P_BRING_IN, _P_BETTING):
             raise IllegalAction(f"no betting now: the hand is at {self.phase}", "not_betting")
-        if self.phase is Phase.DEAL:
+        if self.phase is _P_DEAL:
             raise IllegalAction("the hand is waiting for cards to be dealt", "dealing")
         if player is None:
             if self.actor is None:
@@ -469,15 +506,36 @@ class HandState:
         bet = p.street_bet
         level = self.round.level
         if level > bet:
-            if action is Action.CALL:
+            if action is _CALL:
                 call_to = min(level, bet + p.stack)
                 if to is None or to == call_to:
-                    return Option(Action.CALL, call_to, call_to - bet)
-            elif action is Action.FOLD and (to is None or to == bet):
-                return Option(Action.FOLD, bet, 0)
-        elif action is Action.CHECK and (to is None or to == bet):
-            return Option(Action.CHECK, bet, 0)
+                    return Option(_CALL, call_to, call_to - bet)
+            elif action is _FOLD and (to is None or to == bet):
+                return Option(_FOLD, bet, 0)
+        elif action is _CHECK and (to is None or to == bet):
+            return Option(_CHECK, bet, 0)
         return None
+
+    def _aggressive_option(self, i: int, action: Action, to: int | None) -> Option | None:
+        """The bet, raise or completion of player ``i`` in the betting phase, if legal as
+        asked with one amount (the same options as :meth:`_betting_options` gives)."""
+        betting = self.round
+        if action is not betting.raise_action():
+            return None
+        p = self.players[i]
+        reach = p.street_bet + p.stack
+        if reach <= betting.level or self._may_raise(i) is not None:
+            return None
+        totals: list[int] = []
+        for target in betting.raise_targets(self.stakes):
+            totals.append(min(target, reach))
+            if target >= reach:
+                break
+        if to is None:
+            to = totals[0] if len(totals) == 1 else None
+        if to is None or to not in totals:
+            return None
+        return Option(action, to, to - p.street_bet)
 
     def _match_option(self, i: int, action: Action, to: int | None) -> Option:
         options = self._betting_options(i)
@@ -502,13 +560,13 @@ class HandState:
     def _why_not(self, i: int, action: Action, options: list[Option]) -> str:
         legal = ", ".join(o.action for o in options)
         level = self.round.level
-        if self.phase is Phase.BRING_IN:
+        if self.phase is _P_BRING_IN:
             return (
                 f"{action} is not allowed: the bring-in must bring in or complete (legal: {legal})"
             )
-        if action is Action.CHECK and level > self.players[i].street_bet:
+        if action is _CHECK and level > self.players[i].street_bet:
             return f"cannot check facing a bet of {level} (legal: {legal})"
-        if action in (Action.CALL, Action.FOLD) and level == self.players[i].street_bet:
+        if action in (_CALL, _FOLD) and level == self.players[i].street_bet:
             return f"nothing to {action}: there is no bet to face (legal: {legal})"
         if action in AGGRESSIVE:
             reason = self._may_raise(i)
@@ -518,22 +576,22 @@ class HandState:
                 return f"{action} not allowed: {reason} (legal: {legal})"
             right = self.round.raise_action()
             return f"{action} is not the name of this move: it is a {right} (legal: {legal})"
-        if action is Action.BRING_IN:
+        if action is _BRING_IN:
             return f"the bring-in is only posted first on third street (legal: {legal})"
         return f"{action} is not legal now (legal: {legal})"
 
     def _apply_option(self, i: int, option: Option) -> None:
         p = self.players[i]
         action = option.action
-        self.log.append({"type": "action", "player": i, "action": action.value, "to": option.to})
-        if action is Action.FOLD:
+        self.log.append({"type": "action", "player": i, "action": _NAME[action], "to": option.to})
+        if action is _FOLD:
             p.folded = True
             self.live_count -= 1
         elif option.chips:
             p.stack -= option.chips
             p.street_bet += option.chips
             p.total_in += option.chips
-        if action is Action.BRING_IN:
+        if action is _BRING_IN:
             self.round = self.round.brought_in(option.to, self.stakes)
         elif action in AGGRESSIVE:
             before = self.round.bets
@@ -541,7 +599,7 @@ class HandState:
             if self.round.bets > before:
                 self.aggressors[self.street] = i
         self._acted[i] = self.round.bets
-        self.phase = Phase.BETTING
+        self.phase = _P_BETTING
         self._next_actor(i)
 
     def _next_actor(self, last: int) -> None:
@@ -584,7 +642,7 @@ class HandState:
         self.actor = None
         self.candidates = ()
         self._acted = [-1] * len(self.players)
-        self.phase = Phase.DEAL
+        self.phase = _P_DEAL
         self._slots = self._street_slots()
 
     def _street_slots(self) -> list[DealSlot]:
@@ -607,12 +665,12 @@ class HandState:
         street = self.round.street
         if street.bring_in:
             first = self._bring_in_candidates()
-            self.phase = Phase.BRING_IN
+            self.phase = _P_BRING_IN
         else:
             if street.open_pair and self.rules.open_pair_double and self._open_pair_showing():
                 self.round = self.round.with_open_pair()
             first = self._first_actor_candidates()
-            self.phase = Phase.BETTING
+            self.phase = _P_BETTING
         if sum(1 for p in self.players if not p.folded and p.stack > 0) < 2:
             self._end_round()
             return
@@ -630,7 +688,7 @@ class HandState:
         return False
 
     def _bring_in_candidates(self) -> tuple[int, ...]:
-        razz = self.rules.low_boards_lead
+        razz = self._low_boards
         unknown = [i for i, p in enumerate(self.players) if p.up[-1] is None]
         known = {i: card for i, p in enumerate(self.players) if (card := p.up[-1]) is not None}
         lowest = min(known, key=lambda i: bring_in_key(known[i], razz))
@@ -649,14 +707,19 @@ class HandState:
                 and self.players[before].stack > 0
             ):
                 return (before,)
-        live = [i for i, p in enumerate(self.players) if not p.folded]
-        unknown = [i for i in live if None in self.players[i].up]
-        known = [i for i in live if i not in unknown]
-        if not known:
+        board_key = low_board_key if self._low_boards else high_board_key
+        unknown: list[int] = []  # boards with a card a recorded history does not tell
+        keys: dict[int, tuple[int, ...]] = {}
+        for i, p in enumerate(self.players):
+            if not p.folded:
+                if None in p.up:
+                    unknown.append(i)
+                else:
+                    keys[i] = board_key(cast(list[Card], p.up))
+        if not keys:
             return self._with_chips(unknown)
-        keys = {i: self._board_key(i) for i in known}
         best = max(keys.values())
-        leaders = [i for i in known if keys[i] == best]
+        leaders = [i for i, key in keys.items() if key == best]
         if len(leaders) > 1 and self.rules.board_tie is BoardTie.SUIT:
             leaders = [max(leaders, key=self._suit_tiebreak)]
         return self._with_chips(sorted({leaders[0], *unknown}))
@@ -667,13 +730,13 @@ class HandState:
 
     def _board_key(self, i: int) -> tuple[int, ...]:
         up = self._known_board(i)
-        return low_board_key(up) if self.rules.low_boards_lead else high_board_key(up)
+        return low_board_key(up) if self._low_boards else high_board_key(up)
 
     def _suit_tiebreak(self, i: int) -> tuple[int, int]:
         """TDA RP-10-D: of equal boards, the one with the high card by suit (razz: the one with
         the lowest card by suit, the mirror of the razz bring-in)."""
         up = self._known_board(i)
-        return low_card_by_suit_key(up) if self.rules.low_boards_lead else high_card_by_suit_key(up)
+        return low_card_by_suit_key(up) if self._low_boards else high_card_by_suit_key(up)
 
     def _with_chips(self, order: Iterable[int]) -> tuple[int, ...]:
         """Each candidate, or the next player clockwise with chips if it is all in."""
@@ -711,7 +774,7 @@ class HandState:
     # ----------------------------------------------------------------- showdown
 
     def _start_showdown(self) -> None:
-        self.phase = Phase.SHOWDOWN
+        self.phase = _P_SHOWDOWN
         self._showdown_pots = self._pots()
         self.showdown_order = self._showdown_order()
         self.log.append({"type": "showdown", "order": list(self.showdown_order)})
@@ -752,17 +815,9 @@ class HandState:
             return
         self._finish()
 
-    def _shown(self) -> dict[int, Shown]:
-        """The hands shown so far, with their values and cards."""
-        return {
-            i: Shown(self._values(i), tuple(self._known_cards(i)))
-            for i, p in enumerate(self.players)
-            if p.shown
-        }
-
     def _must_show(self, i: int) -> bool:
         """A hand is shown if it could win or tie some pot it is eligible for."""
-        return must_show(i, self._pots(), self._shown(), lambda: self._values(i))
+        return must_show(i, self._pots(), self._shown_hands, lambda: self._values(i))
 
     def _known_cards(self, i: int) -> list[Card]:
         """Player ``i``'s cards, refused if any is unknown (a recorded history's ``??``)."""
@@ -782,12 +837,13 @@ class HandState:
 
     def _show(self, i: int) -> None:
         p = self.players[i]
-        self._values(i)  # refuse unknown cards before changing anything
+        value = self._values(i)  # refuse unknown cards before changing anything
         p.shown = True
+        self._shown_hands[i] = Shown(value, tuple(self._known_cards(i)))
         self.log.append({"type": "show", "player": i, "cards": [_text(c) for c in p.down]})
 
     def _showdown_decision(self, show: bool, player: int | None) -> None:
-        if self.phase is not Phase.SHOWDOWN:
+        if self.phase is not _P_SHOWDOWN:
             raise IllegalAction(
                 f"{'show' if show else 'muck'} is only for the showdown", "not_showdown"
             )
@@ -813,7 +869,7 @@ class HandState:
     def finish_showdown(self) -> None:
         """Complete a recorded showdown that the history left open: every undecided hand
         that must be shown is shown (in the default order), the rest are mucked."""
-        if self.phase is not Phase.SHOWDOWN:
+        if self.phase is not _P_SHOWDOWN:
             raise IllegalAction("the hand is not at showdown", "not_showdown")
         for i in self.showdown_order:
             if not self._decided(i):
@@ -839,7 +895,7 @@ class HandState:
 
     def _award_all(self, pots: list[Pot]) -> None:
         """Pay every pot (see :func:`games.engine.showdown.award_pots`) and end the hand."""
-        awards = award_pots(pots, self._shown(), self.rules)
+        awards = award_pots(pots, self._shown_hands, self.rules)
         for p in self.players:
             p.total_in = 0
         for award in awards:
@@ -854,7 +910,7 @@ class HandState:
                     "hand": award.hand,
                 }
             )
-        self.phase = Phase.OVER
+        self.phase = _P_OVER
         self.actor = None
         self.candidates = ()
         self._slots = []
@@ -862,6 +918,8 @@ class HandState:
 
 
 _CARD_TEXT = {card: repr(card) for card in FULL_DECK}
+_NAME: Final = {action: action.value for action in Action}
+"""Each action's name as a plain ``str``, as the log keeps it."""
 
 
 def _text(card: Card | None) -> str | None:

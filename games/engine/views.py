@@ -12,8 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.boards import high_board_key, low_board_key
-from games.engine.evaluation import describe_high, describe_low, high_value, low8_value, low_value
+from games.engine.cards import Card
+from games.engine.evaluation import describe_high, describe_low
 from games.engine.rules import Variant
+from games.engine.showdown import hand_value
 from games.engine.state import Event, HandState, Phase
 
 HIDDEN = "??"
@@ -102,16 +104,18 @@ def _card(card: Any) -> str | None:
 
 
 def _hand_names(state: HandState, i: int) -> dict[str, str | None]:
-    cards = state.hole_cards(i)
+    high, low = hand_value(_known(state.hole_cards(i)), state.rules)
     names: dict[str, str | None] = {}
-    if state.rules.plays_high:
-        names["high"] = describe_high(high_value(cards))  # type: ignore[arg-type]
-    if state.rules.variant is Variant.RAZZ:
-        names["low"] = describe_low(low_value(cards))  # type: ignore[arg-type]
-    elif state.rules.variant is Variant.STUD_8:
-        low = low8_value(cards, state.rules.low_qualifier)  # type: ignore[arg-type]
+    if high is not None:
+        names["high"] = describe_high(high)
+    if state.rules.plays_low:
         names["low"] = describe_low(low) if low is not None else None
     return names
+
+
+def _known(cards: list[Card | None]) -> list[Card]:
+    """The cards, each known (callers check that none is hidden)."""
+    return [card for card in cards if card is not None]
 
 
 def _leaders(state: HandState) -> dict[str, int | None]:
@@ -121,9 +125,9 @@ def _leaders(state: HandState) -> dict[str, int | None]:
         return {}
     leaders: dict[str, int | None] = {}
     if state.rules.plays_high:
-        leaders["high"] = max(live, key=lambda i: (high_board_key(state.board(i)), -i))  # type: ignore[arg-type]
+        leaders["high"] = max(live, key=lambda i: (high_board_key(_known(state.board(i))), -i))
     if state.rules.plays_low:
-        leaders["low"] = max(live, key=lambda i: (low_board_key(state.board(i)), -i))  # type: ignore[arg-type]
+        leaders["low"] = max(live, key=lambda i: (low_board_key(_known(state.board(i))), -i))
     return leaders
 
 

@@ -4,7 +4,12 @@ Stakes: bring-in 1, small bet 4, big bet 8. Player 0 brings in (2c) and leads fo
 (ace high); nobody shows a pair.
 """
 
-from games.engine.rules import Rules
+import random
+
+from games.engine.cards import shuffled_deck
+from games.engine.play import deal_pending
+from games.engine.rules import Rules, Stakes
+from games.engine.state import HandState, Phase
 from tests.engine.helpers import NO_ANTE, stacked_hand
 
 CARDS = {
@@ -127,3 +132,21 @@ def test_an_all_in_player_is_skipped_in_the_betting():
     assert hand.state.players[1].stack == 0
     hand.act("bet")
     assert hand.state.actor == 2
+
+
+def test_dealing_goes_on_street_after_street_once_nobody_can_bet():
+    # Given two players whose antes and bring-in leave them all in on third street
+    state = HandState(Rules(), Stakes(1, 2, 5, 10), [3, 3])
+    deck = shuffled_deck(random.Random(7))
+    deal_pending(state, deck)
+    state.act("bring_in")
+    state.act("call")
+
+    # When the cards due are dealt once
+    deal_pending(state, deck)
+
+    # Then every street up to seventh is dealt: the hand is at its showdown
+    assert state.street_name == "seventh"
+    assert state.next_deal is None
+    assert state.phase is Phase.SHOWDOWN
+    assert [len(p.down) + len(p.up) for p in state.players] == [7, 7]

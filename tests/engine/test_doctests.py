@@ -1,0 +1,27 @@
+"""The engine's docstring examples run with the suite, so they stay true (issue 15)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import games.engine
+
+MODULES = sorted(
+    f"games.engine.{info.name}" for info in pkgutil.iter_modules(games.engine.__path__)
+)
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples_hold(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed in {name}"
+
+
+def test_the_engine_has_examples() -> None:
+    attempted = sum(doctest.testmod(importlib.import_module(name)).attempted for name in MODULES)
+    assert attempted >= 38
