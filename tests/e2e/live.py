@@ -79,19 +79,11 @@ class LiveService:
         self.url = f"http://127.0.0.1:{self.port}"
         self._logs = tempfile.TemporaryDirectory(prefix="stud-live-")
         logs = Path(self._logs.name)
-        self.web = ServiceProcess(
-            "web",
-            [sys.executable, "-m", "gunicorn", "config.wsgi:application"]
-            + ["--bind", f"127.0.0.1:{self.port}", "--workers", "2", "--threads", "2"]
-            + ["--log-level", "warning"],
-            logs,
-        )
-        self.beat = ServiceProcess(
-            "beat",
-            [sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel=WARNING"]
-            + ["-s", str(logs / "celerybeat-schedule")],
-            logs,
-        )
+        web = [sys.executable, "-m", "gunicorn", "config.wsgi:application"]
+        web += ["--bind", f"127.0.0.1:{self.port}", "--workers", "2", "--threads", "2"]
+        self.web = ServiceProcess("web", [*web, "--log-level", "warning"], logs)
+        beat = [sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel=WARNING"]
+        self.beat = ServiceProcess("beat", [*beat, "-s", str(logs / "celerybeat-schedule")], logs)
         for _ in range(worker_count):
             workers.start()
         self._wait_for_web()

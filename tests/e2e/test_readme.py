@@ -43,7 +43,8 @@ def fenced_blocks(text: str, language: str) -> list[str]:
 
 
 def test_the_fenced_blocks_are_found_and_the_marked_ones_left_out():
-    text = "a\n```sh\necho 1\n```\n" + NOT_RUN + ": slow -->\n```sh\nsleep 99\n```\n```sh\necho 2\n```"
+    marked = NOT_RUN + ": slow -->"
+    text = f"a\n```sh\necho 1\n```\n{marked}\n```sh\nsleep 99\n```\n```sh\necho 2\n```"
     assert fenced_blocks(text, "sh") == ["echo 1", "echo 2"]
 
 
