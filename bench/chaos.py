@@ -437,7 +437,7 @@ class Checker:
     def __init__(self, findings: Findings, tolerance: float) -> None:
         self.findings, self.tolerance = findings, tolerance
         self.moved: dict[int, tuple[tuple[int, int], float]] = {}  # table -> (hand, seq), when
-        self.idle_since: dict[int, float] = {}
+        self.idle_since: dict[int, tuple[int, float]] = {}  # table -> (seq, since when)
         self.flagged: set[tuple[str, int, int]] = set()
         self.finished_checked: set[int] = set()
         self.tournaments_checked: set[int] = set()
@@ -512,17 +512,29 @@ class Checker:
             if ready < 2:
                 self.idle_since.pop(table.id, None)
                 continue
-            since = self.idle_since.setdefault(table.id, now)
-            self._late(now - since - table.pause_ms / 1000, "idle", table.id, 0, table.seq)
+            seq, since = self.idle_since.get(table.id, (table.seq, now))
+            if seq != table.seq:  # hands were played since the last look
+                seq, since = table.seq, now
+            self.idle_since[table.id] = (seq, since)
+            overdue = now - since - table.pause_ms / 1000
+            self._late(overdue, "idle", table.id, 0, table.seq, lambda t=table: idle_why(t))
 
-    def _late(self, overdue: float, what: str, table_id: int, hand_id: int, seq: int) -> None:
+    def _late(
+        self,
+        overdue: float,
+        what: str,
+        table_id: int,
+        hand_id: int,
+        seq: int,
+        why: Callable[[], str] = lambda: "",
+    ) -> None:
         if overdue <= 0:
             return
-        where = f"table {table_id} {what} (hand {hand_id}, seq {seq})"
+        where = f"table {table_id} {what} (hand {hand_id}, seq {seq}; {queued()} tasks queued)"
         self.findings.stall(overdue, where)
         if overdue > SWEEP_SECONDS + self.tolerance and (what, table_id, seq) not in self.flagged:
             self.flagged.add((what, table_id, seq))
-            self.findings.violation("stall", f"{where}: {overdue:.1f} s past its clock")
+            self.findings.violation("stall", f"{where}: {overdue:.1f} s past its clock {why()}")
 
     def _tournaments(self) -> None:
         from tourney.models import EntryStatus, Status, Tournament
@@ -572,6 +584,36 @@ class Checker:
             )
         if unplaced:
             self.findings.violation("places", f"tournament {tournament.id}: {unplaced} unplaced")
+
+
+def idle_why(table: Any) -> str:
+    """What an idle table looks like: its kind, next hand due, seats, last events."""
+    from django.utils import timezone
+
+    due = (
+        round((table.next_hand_at - timezone.now()).total_seconds(), 1)
+        if table.next_hand_at
+        else None
+    )
+    seats = [
+        (s.number, s.player_id, s.stack, s.sitting_out, s.leaving)
+        for s in table.seats.filter(player__isnull=False)
+    ]
+    events = list(table.events.order_by("-seq").values_list("kind", flat=True)[:4])
+    return f"[{table.kind}, next hand in {due} s, seats {seats}, last events {events}]"
+
+
+def queued() -> int | str:
+    """Messages waiting in the Celery queue (a stall with a long queue is a busy machine, one
+    with an empty queue a lost wake-up)."""
+    try:
+        import redis
+        from django.conf import settings
+
+        client = redis.Redis.from_url(settings.CELERY_BROKER_URL, socket_timeout=1)
+        return int(client.llen(settings.CELERY_TASK_DEFAULT_QUEUE))
+    except Exception as error:  # Redis restarting: say so instead
+        return type(error).__name__
 
 
 # ----------------------------------------------------------------------------- the run
@@ -650,11 +692,13 @@ def run(args: argparse.Namespace, env: dict[str, str], logs: Path, redis: OwnRed
     base = f"http://127.0.0.1:{port}"
     seconds = args.minutes * 60
     kills = redis_restarts = 0
+    crashes: Counter[str] = Counter()  # processes that exited unasked (and were restarted)
     purge_queue()
     with processes() as started:
         workers = [start_worker(n, env, logs) for n in range(1, args.workers + 1)]
         started.extend(workers)
-        started.append(start_beat(env, logs))
+        beat = start_beat(env, logs)
+        started.append(beat)
         web = start_web(port, env, logs)
         started.append(web)
         for worker in workers:
@@ -681,8 +725,21 @@ def run(args: argparse.Namespace, env: dict[str, str], logs: Path, redis: OwnRed
                 os.killpg(workers[victim].popen.pid, signal.SIGKILL)
                 workers[victim].popen.wait()
                 kills += 1
-                workers[victim] = start_worker(args.workers + kills, env, logs)
+                workers[victim] = start_worker(
+                    args.workers + kills + sum(crashes.values()), env, logs
+                )
                 started.append(workers[victim])
+            for index, worker in enumerate(workers):  # a supervisor's restart (compose's
+                if worker.popen.poll() is not None:  # "restart: unless-stopped")
+                    crashes["worker"] += 1
+                    workers[index] = start_worker(
+                        args.workers + kills + sum(crashes.values()), env, logs
+                    )
+                    started.append(workers[index])
+            if beat.popen.poll() is not None:
+                crashes["beat"] += 1
+                beat = start_beat(env, logs)
+                started.append(beat)
             if redis_time is not None and elapsed >= redis_time:
                 redis_time = None
                 redis.restart()
@@ -705,6 +762,7 @@ def run(args: argparse.Namespace, env: dict[str, str], logs: Path, redis: OwnRed
         "tournaments_finished": world.tournaments_finished,
         "kills": kills,
         "redis_restarts": redis_restarts,
+        "crashes": dict(crashes),
         "longest_stall_seconds": round(findings.longest_stall, 2),
         "longest_stall_where": findings.longest_stall_where,
         "violations": sum(findings.violations.values()),
@@ -741,10 +799,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 report = run(args, env, logs, redis)
         finally:
             redis.kill()
-        if report["violations"]:
-            for process_log in sorted(logs.glob("*.log")):
-                tail = process_log.read_text(errors="replace")[-2000:]
-                print(f"--- {process_log.name}\n{tail}", file=sys.stderr)
+        if report["violations"]:  # keep the processes' logs to look into
+            kept = PROJECT_DIR / "var" / "chaos" / time.strftime("%Y%m%d-%H%M%S")
+            shutil.copytree(logs, kept, ignore=shutil.ignore_patterns("celerybeat-schedule*"))
+            report["logs"] = str(kept)
+            print(f"bench chaos: violations; the processes' logs are in {kept}", file=sys.stderr)
     print(json.dumps(report, indent=2))
     return 1 if report["violations"] else 0
 
