@@ -6,7 +6,9 @@ make an illegal move, leave mid-hand and sit back down, sit out and in, come bac
 deal quote (with a bad method too), register and unregister, re-enter. Meanwhile Celery
 worker processes are SIGKILLed and replaced (``--kills``, spread over the run) and Redis,
 the broker and cache, is restarted once half-way (a redis-server of the run's own, on a
-spare port: the shared one is never touched).
+spare port: the shared one is never touched). A process that exits unasked is restarted, as
+the deployment's supervisor does (compose: ``restart: unless-stopped``), and counted in
+``crashes``; the time it takes shows in the stalls.
 
 Invariants are checked all along (every second, on one consistent snapshot of the database),
 not only at the end:
