@@ -127,9 +127,9 @@ def audit(tournament: Tournament) -> dict[str, Any]:
     entries = {e.id: e for e in Entry.objects.filter(tournament=tournament)}
     eliminated = {e for e, n in out.items() if n > 0}
     assert all(n in (0, 1) for n in out.values()), out
-    assert eliminated == {
-        e.id for e in entries.values() if e.status == EntryStatus.ELIMINATED
-    }, "the log and the entries disagree on who is out"
+    assert eliminated == {e.id for e in entries.values() if e.status == EntryStatus.ELIMINATED}, (
+        "the log and the entries disagree on who is out"
+    )
     disqualified = {e.data["entry"] for e in log if e.kind == "disqualified"}
     assert disqualified == {e.id for e in entries.values() if e.disqualified}
     if tournament.status == "finished":
