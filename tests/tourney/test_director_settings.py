@@ -170,3 +170,33 @@ def test_closing_late_registration_makes_the_field_final_and_places_the_busted()
     with pytest.raises(Invalid):
         late_registration_set(tournament_id=tournament.id, open_=True, until_level=0)
     assert snapshot(tournament) == before
+
+
+def test_after_a_colour_up_the_shared_schedule_keeps_the_levels_to_come_in_the_new_unit():
+    from tests.tourney.tournaments import expire_level
+    from tourney.services.director_clock import clock_color_up
+    from tourney.services.schedules import schedule_update
+
+    tournament = started(colour_up=True)
+    for _ in range(2):
+        expire_level(tournament)
+        tournament_update(tournament_id=tournament.id)
+    clock_color_up(tournament_id=tournament.id, chip_unit=25)
+    rows = ScheduleEntry.objects.filter(schedule_id=tournament.schedule_id).order_by("position")
+    entries = [
+        {"is_break": True, "minutes": r.minutes}
+        if r.is_break
+        else {
+            "game": r.game,
+            "ante": r.ante,
+            "bring_in": r.bring_in,
+            "small_bet": r.small_bet,
+            "big_bet": r.big_bet,
+            "minutes": r.minutes,
+        }
+        for r in rows
+    ]
+    entries[3] = {**entries[3], "ante": 30}
+    with pytest.raises(Invalid) as error:
+        schedule_update(schedule_id=tournament.schedule_id, entries=entries)
+    assert error.value.code == "chip_unit"

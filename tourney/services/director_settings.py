@@ -60,6 +60,12 @@ def late_registration_set(
                     "finishing places were given on a final field: late registration cannot reopen",
                     code="places_given",
                 )
+            if tournament.starting_stack % unit_in_play(tournament):
+                raise Conflict(
+                    f"the starting stack {tournament.starting_stack} is not a multiple of the "
+                    f"smallest chip in play ({unit_in_play(tournament)}) since the colour-up",
+                    code="chip_unit",
+                )
             if late_registration_open(tournament) and tournament.late_reg_levels == until:
                 raise Conflict(f"late registration is open until level {until}", code="open")
             tournament.late_reg_closed = False
