@@ -71,9 +71,7 @@ def _coming(tournament: Tournament, now: datetime) -> tuple[Any, Any]:
             "index": index,
             "starts_in_ms": start_ms,
             "starts_at": (
-                (now + timedelta(milliseconds=start_ms)).isoformat()
-                if running and start_ms is not None
-                else None
+                now + timedelta(milliseconds=start_ms) if running and start_ms is not None else None
             ),
             "minutes": entry.minutes,
         }
@@ -95,7 +93,8 @@ def _coming(tournament: Tournament, now: datetime) -> tuple[Any, Any]:
 
 def tournament_detail(tournament: Tournament) -> dict[str, Any]:
     """The state (``tourney.selectors.tournament_state``), the settings as created, the next
-    level and break, the unscheduled break and the director's switches."""
+    level and break, the unscheduled break and the director's switches. During an
+    unscheduled break the clock (``level.is_break``, ``time_left_ms``) shows the break."""
     now = timezone.now()
     next_level, next_break = _coming(tournament, now)
     unscheduled = None
@@ -109,8 +108,12 @@ def tournament_detail(tournament: Tournament) -> dict[str, Any]:
             ),
             "level_time_left_ms": tournament.break_level_left_ms,
         }
+    state = tournament_state(tournament)
+    if tournament.break_ends_at is not None:  # the clock shows the break the director called
+        state["level"]["is_break"] = True
+        state["time_left_ms"] = _ms(tournament.break_ends_at - now)
     return {
-        **tournament_state(tournament),
+        **state,
         "settings": tournament_settings(tournament),
         "next_level": next_level,
         "next_break": next_break,

@@ -49,8 +49,9 @@ def test_undo_without_a_giver_adds_the_chips_to_play_and_logs_them():
     tournament = started(players=6)
     seats = sorted(seats_of(table_of(tournament, 1).id))
     (out,) = _bust(tournament, 1, [seats[1]], seats[0])
-    ruling_undo_bust(tournament_id=tournament.id, entry_id=out.id, chips=500, table=1, seat=8)
-    assert seats_of(table_of(tournament, 1).id)[8] == (out.player_id, 500)
+    free = max(set(range(1, 9)) - set(seats_of(table_of(tournament, 1).id)) - {seats[1]})
+    ruling_undo_bust(tournament_id=tournament.id, entry_id=out.id, chips=500, table=1, seat=free)
+    assert seats_of(table_of(tournament, 1).id)[free] == (out.player_id, 500)
     tournament.refresh_from_db()
     assert tournament.chips_adjusted == 500
     assert chips_check(tournament)
@@ -134,9 +135,12 @@ def test_chip_correction_refusals():
 def test_a_disqualified_player_is_eliminated_and_their_chips_leave_play():
     tournament = started(players=6)
     entry = entry_at(tournament, 1, min(seats_of(table_of(tournament, 1).id)))
-    ruling_disqualify(tournament_id=tournament.id, entry_id=entry.id, reason="collusion")
+    entry_returned = ruling_disqualify(
+        tournament_id=tournament.id, entry_id=entry.id, reason="collusion"
+    )
     out = Entry.objects.get(pk=entry.id)
     assert (out.status, out.disqualified, out.place) == ("eliminated", True, 6)
+    assert (entry_returned.status, entry_returned.place) == ("eliminated", 6)
     assert seated_chips(tournament) == 5000
     logged = events(tournament, "disqualified")[0]
     assert (logged["chips_removed"], logged["chips_delta"], logged["reason"]) == (

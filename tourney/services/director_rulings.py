@@ -242,4 +242,5 @@ def ruling_disqualify(*, tournament_id: int, entry_id: int, reason: str) -> Entr
             },
         )
         tournament_refresh(tournament)
+        entry.refresh_from_db()  # eliminated (and placed) by the elimination above
         return entry
