@@ -216,6 +216,15 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
+# --- Provably fair dealing ------------------------------------------------------------------
+# When players may see a finished hand's server seed (staff always can, on the logged audit
+# endpoint): "table_closed" (default), "never", or a number of seconds after the hand ends.
+STUD_SEED_REVEAL = env.str("STUD_SEED_REVEAL", default="table_closed")
+if STUD_SEED_REVEAL not in ("table_closed", "never") and not STUD_SEED_REVEAL.isdigit():
+    raise ImproperlyConfigured(
+        f"STUD_SEED_REVEAL={STUD_SEED_REVEAL!r}: use table_closed, never or a number of seconds"
+    )
+
 # --- Static files, i18n, logging ------------------------------------------------------------
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"

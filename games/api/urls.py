@@ -24,12 +24,16 @@ urlpatterns = [
     path("auth/token/", views.TokenObtainApi.as_view(), name="auth-token"),
     path("players/", views.PlayerCreateApi.as_view(), name="players"),
     path("players/me/", views.PlayerMeApi.as_view(), name="players-me"),
+    path(
+        "players/me/client-seed/", views.PlayerClientSeedApi.as_view(), name="players-client-seed"
+    ),
     path("tables/", views.TableListCreateApi.as_view(), name="tables"),
     path("tables/<id:table_id>/", views.TableDetailApi.as_view(), name="table-detail"),
     path("tables/<id:table_id>/sit/", views.TableSitApi.as_view(), name="table-sit"),
     path("tables/<id:table_id>/leave/", views.TableLeaveApi.as_view(), name="table-leave"),
     path("tables/<id:table_id>/sit-out/", views.TableSitOutApi.as_view(), name="table-sit-out"),
     path("tables/<id:table_id>/sit-in/", views.TableSitInApi.as_view(), name="table-sit-in"),
+    path("tables/<id:table_id>/back/", views.TableBackApi.as_view(), name="table-back"),
     path("tables/<id:table_id>/pause/", views.TablePauseApi.as_view(), name="table-pause"),
     path("tables/<id:table_id>/resume/", views.TableResumeApi.as_view(), name="table-resume"),
     path("tables/<id:table_id>/act/", views.TableActApi.as_view(), name="table-act"),
@@ -37,4 +41,6 @@ urlpatterns = [
     path("hands/<id:hand_id>/", views.HandDetailApi.as_view(), name="hand-detail"),
     path("hands/<id:hand_id>/history/", views.HandHistoryApi.as_view(), name="hand-history"),
     path("hands/<id:hand_id>/verify/", views.HandVerifyApi.as_view(), name="hand-verify"),
+    path("hands/<id:hand_id>/audit/", views.HandAuditApi.as_view(), name="hand-audit"),
+    path("hands/audits/", views.HandAuditLogApi.as_view(), name="hand-audits"),
 ]
