@@ -157,11 +157,18 @@ def leaderboard(tournament: Tournament) -> list[dict[str, Any]]:
 
 
 def _final_table_number(tournament: Tournament) -> int | None:
+    """The final table: the one the final-table redraw went to, else the only table the
+    tournament had or still has open once every other one was broken."""
     final = tournament.events.filter(kind="final_table").order_by("-seq").first()
     if final is not None:
         return int(final.data["table"])
     numbers = list(tournament.tables.values_list("number", flat=True))
-    return numbers[0] if len(numbers) == 1 else None
+    if len(numbers) == 1:
+        return numbers[0]
+    still_open = list(
+        tournament.tables.exclude(table__status=TableStatus.CLOSED).values_list("number", flat=True)
+    )
+    return still_open[0] if len(still_open) == 1 else None
 
 
 def tables_list(tournament: Tournament) -> list[dict[str, Any]]:

@@ -241,3 +241,12 @@ def test_the_list_filters_and_pages_with_no_silent_cap():
         response = staff.get(f"/api/v1/tournaments/?{bad}")
         assert response.status_code == 400, bad
     assert staff.get("/api/v1/tournaments/?page=99").status_code == 404
+
+
+def test_a_one_table_tournament_plays_at_its_final_table():
+    staff = _client(User.objects.create_user("boss", is_staff=True))
+    tournament = started(players=4)
+    tables = staff.get(f"/api/v1/tournaments/{tournament.id}/tables/").json()
+    assert [(t["number"], t["status"], len(t["seats"])) for t in tables["results"]] == [
+        (1, "final", 4)
+    ]
