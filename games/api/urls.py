@@ -22,6 +22,8 @@ register_converter(IdConverter, "id")
 
 urlpatterns = [
     path("auth/token/", views.TokenObtainApi.as_view(), name="auth-token"),
+    path("auth/token/revoke/", views.TokenRevokeApi.as_view(), name="auth-token-revoke"),
+    path("auth/token/rotate/", views.TokenRotateApi.as_view(), name="auth-token-rotate"),
     path("players/", views.PlayerCreateApi.as_view(), name="players"),
     path("players/me/", views.PlayerMeApi.as_view(), name="players-me"),
     path(
@@ -44,3 +46,8 @@ urlpatterns = [
     path("hands/<id:hand_id>/audit/", views.HandAuditApi.as_view(), name="hand-audit"),
     path("hands/audits/", views.HandAuditLogApi.as_view(), name="hand-audits"),
 ]
+
+# the ring-game floor (imported after the converter is registered)
+from games.api.floor_urls import urlpatterns as floor_urlpatterns  # noqa: E402
+
+urlpatterns += floor_urlpatterns
