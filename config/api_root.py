@@ -18,6 +18,9 @@ API_V1_ENDPOINTS = {
     "me": "players-me",
     "tables": "tables",
     "tournaments": "tournaments",
+    "clubs": "clubs",
+    "leagues": "leagues",
+    "points_preview": "points-preview",
 }
 
 

@@ -79,6 +79,9 @@ class TournamentInputSerializer(serializers.Serializer[Any]):
 
     name = serializers.CharField(max_length=80, required=False)
     mode = serializers.ChoiceField(choices=Mode.values, required=False)
+    club_id = serializers.IntegerField(
+        max_value=MAX_INT, min_value=1, required=False, help_text="the club that runs it"
+    )
     buy_in = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
     fee = serializers.IntegerField(max_value=MAX_INT, min_value=0, required=False)
     starting_stack = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
@@ -113,6 +116,7 @@ class TournamentInputSerializer(serializers.Serializer[Any]):
 class TournamentOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(read_only=True)
     name = serializers.CharField(read_only=True)
+    club_id = serializers.IntegerField(read_only=True, allow_null=True)
     mode = serializers.CharField(read_only=True)
     status = serializers.CharField(read_only=True)
     buy_in = serializers.IntegerField(read_only=True)

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db import transaction
 
+from clubs.models import Club
 from games.errors import Conflict, Invalid, NotFound
 from tourney.models import (
     AnteSchedule,
@@ -25,6 +26,7 @@ from tourney.services.schedules import schedule_entries
 
 SETTINGS = (
     "name",
+    "club_id",
     "mode",
     "buy_in",
     "fee",
@@ -79,6 +81,8 @@ def _check_settings(fields: dict[str, Any]) -> None:
             structure_from_percentages(fields["payout_percentages"])
         except (TypeError, ValueError) as error:
             raise Invalid(str(error), code="invalid_payouts") from error
+    if "club_id" in fields and not Club.objects.filter(pk=fields["club_id"]).exists():
+        raise NotFound(f"no club {fields['club_id']}", code="no_club")
     if (
         "schedule_id" in fields
         and not AnteSchedule.objects.filter(pk=fields["schedule_id"]).exists()

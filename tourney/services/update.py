@@ -30,6 +30,7 @@ from tourney.services.log import event_append
 from tourney.services.results import payout_structure, places_assign, winner_assign
 from tourney.services.seating import LIVE_HOLD, seats_by_table, table_close
 from tourney.services.windows import standings_final
+from tourney.signals import tournament_finished
 
 logger = logging.getLogger(__name__)
 
@@ -181,6 +182,7 @@ def _finish(tournament: Tournament, tables: list[LockedTable]) -> None:
     tournament.hand_for_hand = False
     tournament.save()
     event_append(tournament, "finished", {"winner": winner.id, "player": winner.player_id})
+    tournament_finished.send(sender=Tournament, tournament_id=tournament.id)
     _close_idle(tables)
 
 
