@@ -27,22 +27,26 @@ PAID = [EntryStatus.REGISTERED, EntryStatus.PLAYING, EntryStatus.ELIMINATED, Ent
 
 
 def pool_recompute(tournament: Tournament) -> None:
-    """The prize pool from every paid entry, re-entry, rebuy and add-on, fees taken out."""
+    """The prize pool from every paid entry, re-entry, rebuy and add-on, fees and bounties
+    taken out."""
     paid = tournament.entries.filter(status__in=PAID)
     totals = paid.aggregate(rebuys=Sum("rebuys"), add_ons=Sum("add_ons"))
     players = paid.values("player").distinct().count()
-    tournament.prize_pool = prize_pool(
-        entries=players,
-        re_entries=paid.count() - players,
-        buy_in=tournament.buy_in,
-        fee=tournament.fee,
-        rebuys=totals["rebuys"] or 0,
-        rebuy_price=tournament.rebuy_price,
-        rebuy_fee=tournament.rebuy_fee,
-        add_ons=totals["add_ons"] or 0,
-        add_on_price=tournament.add_on_price,
-        add_on_fee=tournament.add_on_fee,
-    )
+    tournament.prize_pool = (
+        prize_pool(
+            entries=players,
+            re_entries=paid.count() - players,
+            buy_in=tournament.buy_in,
+            fee=tournament.fee,
+            rebuys=totals["rebuys"] or 0,
+            rebuy_price=tournament.rebuy_price,
+            rebuy_fee=tournament.rebuy_fee,
+            add_ons=totals["add_ons"] or 0,
+            add_on_price=tournament.add_on_price,
+            add_on_fee=tournament.add_on_fee,
+        )
+        - tournament.bounty * paid.count()
+    )  # the bounties are on the entries' heads
     tournament.save(update_fields=["prize_pool"])
 
 

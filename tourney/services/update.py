@@ -25,6 +25,7 @@ from tourney.planning.balancing import Plan, hand_for_hand_needed
 from tourney.services.balance import tables_balance
 from tourney.services.clock import clock_advance, on_break, stakes_apply
 from tourney.services.eliminations import busts_online, next_bust_group
+from tourney.services.knockouts import bounty_collect
 from tourney.services.locks import LockedTable, open_tables_for_update, tournament_for_update
 from tourney.services.log import event_append
 from tourney.services.results import payout_structure, places_assign, winner_assign
@@ -177,6 +178,7 @@ def _finish(tournament: Tournament, tables: list[LockedTable]) -> None:
     if not placed_and_paid:
         places_assign(tournament)
     winner_assign(tournament, winner)
+    bounty_collect(tournament, winner)
     tournament.finished_at = timezone.now()
     tournament.level_ends_at = None
     tournament.hand_for_hand = False
