@@ -148,6 +148,8 @@ def _tournament_results(tournament: Tournament) -> tuple[Field, list[Row]]:
         row.add_ons += entry.add_ons
         row.spent += entry_paid(tournament, entry)
         row.prize += entry.prize
+        row.bounties += entry.bounty_won
+        row.knockouts += entry.knockouts
     event_field = Field(
         entries=len(entries),
         buy_in=tournament.buy_in,

@@ -14,9 +14,8 @@ import logging
 from decimal import Decimal
 from typing import Any
 
-from games.engine.replay import replay
 from games.models import Hand
-from games.services.hands import ENGINE_KINDS
+from games.services.hands import hand_state_from_events
 from tourney.models import BountyKind, Entry, EntryStatus, Tournament
 from tourney.planning.knockouts import bounty_payments, knockers, knockout_shares, last_chip_pot
 
@@ -24,13 +23,17 @@ logger = logging.getLogger(__name__)
 
 
 def _hand_pots(hand: Hand) -> tuple[list[int], list[bool], list[tuple[int, int]]]:
-    """What each player put in and who was live before the awards, and the awards paid
-    (pot, lineup index) in order."""
-    log = [e.data for e in hand.events.order_by("seq") if e.kind in ENGINE_KINDS]
-    first_award = next((i for i, e in enumerate(log) if e["type"] == "award"), len(log))
-    state = replay(hand.header, log[:first_award])
-    awards = [(e["pot"], e["player"]) for e in log[first_award:] if e["amount"] > 0]
-    return [p.total_in for p in state.players], [p.live for p in state.players], awards
+    """What each player put in and who was live (not folded or mucked) when the pots were
+    awarded, and the awards paid as (pot, lineup index) in order, from the hand's log."""
+    state = hand_state_from_events(hand)
+    awards = [(e["pot"], e["player"], e["amount"]) for e in state.log if e["type"] == "award"]
+    won = [0] * len(state.players)
+    for _pot, player, amount in awards:
+        won[player] += amount
+    # a stack before the awards is its final stack less what it won; the rest went in
+    contributions = [p.starting_stack - (p.stack - won[i]) for i, p in enumerate(state.players)]
+    live = [p.live for p in state.players]
+    return contributions, live, [(pot, player) for pot, player, amount in awards if amount > 0]
 
 
 def _knocker_players(hand: Hand, busted_player: int) -> list[int]:
