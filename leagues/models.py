@@ -60,6 +60,9 @@ class Season(models.Model):
     # the finale: the top N qualify; chips added to each qualifier's stack by rank
     finale_qualifiers = models.PositiveSmallIntegerField(default=0)
     finale_chip_bonus = models.JSONField(default=list)
+    finale_tournament = models.OneToOneField(
+        Tournament, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     closed_at = models.DateTimeField(null=True, blank=True)
     pot_payouts = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -228,6 +228,8 @@ class Entry(models.Model):
     knockouts = models.DecimalField(max_digits=10, decimal_places=4, default=0)
     bounty_won = models.PositiveBigIntegerField(default=0)
     bounty_gained = models.PositiveBigIntegerField(default=0)
+    # chips on top of the starting stack (a league finale's bonus by standing)
+    bonus_chips = models.PositiveBigIntegerField(default=0)
     refund = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 

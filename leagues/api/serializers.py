@@ -87,6 +87,7 @@ class SeasonOutputSerializer(serializers.Serializer[Any]):
     pot_payout = serializers.JSONField()
     finale_qualifiers = serializers.IntegerField()
     finale_chip_bonus = serializers.JSONField()
+    finale_tournament_id = serializers.IntegerField(allow_null=True)
     closed_at = serializers.DateTimeField(allow_null=True)
 
 
@@ -205,6 +206,15 @@ class FinaleOutputSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     points = serializers.DecimalField(max_digits=16, decimal_places=4)
     chip_bonus = serializers.IntegerField()
+
+
+class FinaleInputSerializer(serializers.Serializer[Any]):
+    tournament = serializers.IntegerField(min_value=1, max_value=MAX_INT)
+
+
+class FinaleEntryOutputSerializer(FinaleOutputSerializer):
+    entry = serializers.IntegerField()
+    starting_stack = serializers.IntegerField()
 
 
 class PreviewInputSerializer(FormulaInputSerializer):

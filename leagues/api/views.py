@@ -21,7 +21,7 @@ from leagues.api import serializers as s
 from leagues.api.renderers import CsvRenderer
 from leagues.formulas import Finish, FormulaError, formula_points, points_round
 from leagues.models import Season, SeasonEvent
-from leagues.services import events, pot, seasons
+from leagues.services import events, finale, pot, seasons
 
 ERRORS = OpenApiResponse(ErrorOutputSerializer, description="The request was refused.")
 
@@ -217,12 +217,26 @@ class SeasonStandingsApi(APIView):
 
 @_id("season_id")
 class SeasonFinaleApi(APIView):
-    """The finale's qualifiers by the standings, with their chip bonus."""
+    """The finale's qualifiers by the standings, with their chip bonus (GET); register them
+    into a tournament of the club that is still registering (POST, directors): each starts
+    with the starting stack plus their bonus."""
 
     @extend_schema(responses={200: s.FinaleOutputSerializer(many=True), **_errors(404)})
     def get(self, request: Request, season_id: int) -> Response:
         season = access.season_get(request.user, season_id)
         return Response(s.FinaleOutputSerializer(selectors.finale_field(season), many=True).data)
+
+    @extend_schema(
+        request=s.FinaleInputSerializer,
+        responses={201: s.FinaleEntryOutputSerializer(many=True), **_errors(400, 403, 404, 409)},
+    )
+    def post(self, request: Request, season_id: int) -> Response:
+        access.season_get(request.user, season_id, direct=True)
+        data = _valid(s.FinaleInputSerializer, request.data)
+        field = finale.finale_register(season_id=season_id, tournament_id=data["tournament"])
+        return Response(
+            s.FinaleEntryOutputSerializer(field, many=True).data, status=status.HTTP_201_CREATED
+        )
 
 
 @_id("player_id")

@@ -15,6 +15,8 @@ from leagues.services.standings import season_recompute
 from tests.games.factories import make_player
 from tests.leagues.world import make_season, make_world
 from tests.tourney.tournaments import make_tournament, play_to_the_end
+from tourney.services.draw import tournament_start
+from tourney.services.update import chips_expected, chips_in_play
 
 pytestmark = pytest.mark.django_db
 
@@ -126,7 +128,7 @@ def test_a_tournament_of_the_club_enters_its_season_when_it_finishes(
 ):
     world = make_world()
     season = world.season_a
-    tournament = make_tournament(players=6, club_id=world.club_a.id, table_size=6)
+    tournament = make_tournament(players=6, club_id=world.club_a.id, table_size=6, bounty=10)
     response = world.client("director_a").post(
         f"/api/v1/seasons/{season.id}/events/",
         {"tournament": tournament.id, "played_on": "2026-06-01"},
@@ -134,8 +136,6 @@ def test_a_tournament_of_the_club_enters_its_season_when_it_finishes(
     )
     assert response.status_code == 201, response.json()
     assert response.json()["status"] == "waiting"
-    from tourney.services.draw import tournament_start
-
     tournament_start(tournament_id=tournament.id)
     with django_capture_on_commit_callbacks(execute=True):
         play_to_the_end(tournament)
@@ -143,7 +143,10 @@ def test_a_tournament_of_the_club_enters_its_season_when_it_finishes(
     assert event.status == "entered" and event.entries == 6
     results = list(event.results.order_by("place"))
     assert [r.place for r in results] == sorted(r.place for r in results)
-    assert sum(r.prize for r in results) == tournament.prize_pool == 600
+    assert sum(r.prize for r in results) == tournament.prize_pool == 540
+    # every knockout was credited, and every bounty paid, the winner's own included
+    assert sum(r.knockouts for r in results) == pytest.approx(Decimal(5), abs=Decimal("0.001"))
+    assert sum(r.bounties for r in results) == 60
     assert results[0].points == Decimal(6)  # reverse_rank: n - k + 1 for the winner
     assert {r.spent for r in results} == {110}
     assert Standing.objects.filter(season=season).count() == 6
@@ -164,6 +167,27 @@ def test_a_tournament_of_the_club_enters_its_season_when_it_finishes(
     refreshed = world.client("director_a").post(f"/api/v1/season-events/{event.id}/refresh/")
     assert refreshed.status_code == 200
     assert EventResult.objects.get(event=event, player=entry.player).prize == entry.prize
+
+
+def test_the_finale_registers_the_qualifiers_with_their_chip_bonus():
+    world = make_world()
+    season = world.season_a
+    Season.objects.filter(pk=season.pk).update(finale_qualifiers=2, finale_chip_bonus=[500, 200])
+    client = world.client("director_a")
+    players = [make_player() for _ in range(3)]
+    client.post(f"/api/v1/seasons/{season.id}/events/", _live(players, [2, 0, 1]), format="json")
+    finale = make_tournament(club_id=world.club_a.id, starting_stack=1000)
+    url = f"/api/v1/seasons/{season.id}/finale/"
+    assert world.client("member_a").post(url, {"tournament": finale.id}).status_code == 403
+    response = client.post(url, {"tournament": finale.id}, format="json")
+    assert response.status_code == 201, response.json()
+    assert [(row["player"], row["starting_stack"]) for row in response.json()] == [
+        (players[2].id, 1500),
+        (players[0].id, 1200),
+    ]
+    assert client.post(url, {"tournament": finale.id}, format="json").status_code == 409
+    tournament_start(tournament_id=finale.id)
+    assert chips_in_play(finale) == chips_expected(finale) == 2700
 
 
 def test_incremental_standings_equal_a_recompute_whatever_the_entry_order():

@@ -200,9 +200,12 @@ def chips_expected(tournament: Tournament) -> int:
     seated = tournament.entries.filter(
         status__in=[EntryStatus.PLAYING, EntryStatus.ELIMINATED, EntryStatus.WINNER]
     )
-    totals = seated.aggregate(rebuys=Sum("rebuys"), add_ons=Sum("add_ons"))
+    totals = seated.aggregate(
+        rebuys=Sum("rebuys"), add_ons=Sum("add_ons"), bonus=Sum("bonus_chips")
+    )
     return (
         seated.count() * tournament.starting_stack
+        + (totals["bonus"] or 0)
         + (totals["rebuys"] or 0) * tournament.rebuy_chips
         + (totals["add_ons"] or 0) * tournament.add_on_chips
     )
