@@ -84,6 +84,12 @@ def season_recompute(season: Season) -> None:
     rows = pure.standings(
         season_results(season), event_order(season), season.best_of, season.tie_breaks
     )
+    _rows_write(season, rows)
+
+
+def _rows_write(season: Season, rows: list[pure.Standing]) -> None:
+    """Replace the season's rows (every rank may move: a rewrite in two statements is
+    cheaper than updating each row)."""
     Standing.objects.filter(season=season).delete()
     Standing.objects.bulk_create([_row(season, standing) for standing in rows])
 
@@ -120,25 +126,4 @@ def standings_event_entered(season: Season, event: SeasonEvent) -> None:
         pure.Standing(rank, previous.get(line.player), line)
         for rank, line in pure.ranks(lines.values(), season.tie_breaks)
     ]
-    new_rows = [_row(season, standing) for standing in ranked]
-    for row in new_rows:
-        if row.player_id in rows:
-            row.pk = rows[row.player_id].pk
-    Standing.objects.bulk_update(
-        [row for row in new_rows if row.pk],
-        [
-            "rank",
-            "previous_rank",
-            "points",
-            "events_played",
-            "events_counted",
-            "wins",
-            "cashes",
-            "final_tables",
-            "knockouts",
-            "best_finish",
-            "net_winnings",
-            "totals",
-        ],
-    )
-    Standing.objects.bulk_create([row for row in new_rows if not row.pk])
+    _rows_write(season, ranked)
