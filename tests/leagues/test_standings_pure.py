@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from leagues.standings import (
@@ -51,6 +51,7 @@ def _incremental(results, best_of):
     return lines
 
 
+@settings(deadline=None)  # a property, not a timing: machines under load are slow
 @given(results=seasons(), best_of=st.none() | st.integers(1, 4), data=st.data())
 def test_standings_do_not_depend_on_the_order_events_were_entered(results, best_of, data):
     shuffled = data.draw(st.permutations(results))
@@ -59,11 +60,13 @@ def test_standings_do_not_depend_on_the_order_events_were_entered(results, best_
     )
 
 
+@settings(deadline=None)  # a property, not a timing: machines under load are slow
 @given(results=seasons(), best_of=st.none() | st.integers(1, 4))
 def test_the_incremental_fold_equals_the_recompute(results, best_of):
     assert _incremental(results, best_of) == lines_from_results(results, best_of)
 
 
+@settings(deadline=None)  # a property, not a timing: machines under load are slow
 @given(results=seasons(), best_of=st.integers(1, 4))
 def test_best_n_counts_the_best_totals(results, best_of):
     for player, line in lines_from_results(results, best_of).items():

@@ -7,7 +7,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine.pots import build_pots
@@ -120,6 +120,7 @@ def test_bounty_settings_are_checked():
         make_tournament(mode="live", bounty=10)
 
 
+@settings(deadline=None)  # a property, not a timing: machines under load are slow
 @given(
     contributions=st.lists(st.integers(0, 200), min_size=2, max_size=8),
     data=st.data(),
@@ -144,6 +145,7 @@ def test_knockers_are_the_distinct_winners_of_the_pot_in_award_order():
     assert knockers(awards, 1, busted=1) == [3]
 
 
+@settings(deadline=None)  # a property, not a timing: machines under load are slow
 @given(
     head=st.integers(0, 10**6),
     players=st.integers(1, 6),
