@@ -125,7 +125,9 @@ def _evaluate(expression: str, tree: ast.AST, finish: Finish) -> float:
             f"division by zero for {_where(finish)}: guard it, e.g. max(b, 1)"
         ) from error
     except (OverflowError, simpleeval.NumberTooHigh) as error:
-        raise FormulaError(f"the result is too large for {_where(finish)}") from error
+        raise FormulaError(
+            f"the result is too large for {_where(finish)}: keep powers and exp() small"
+        ) from error
     except simpleeval.InvalidExpression as error:
         raise FormulaError(f"not allowed in a formula: {error}") from error
     except (ValueError, TypeError, RecursionError, MemoryError) as error:

@@ -238,11 +238,17 @@ class HistoryEventSerializer(serializers.Serializer[Any]):
     knockouts = serializers.DecimalField(max_digits=10, decimal_places=4)
 
 
+class HistoryStandingSerializer(serializers.Serializer[Any]):
+    rank = serializers.IntegerField()
+    points = serializers.DecimalField(max_digits=16, decimal_places=4)
+    events_counted = serializers.IntegerField()
+
+
 class HistoryOutputSerializer(serializers.Serializer[Any]):
     season = serializers.IntegerField()
     season_name = serializers.CharField()
     league = serializers.IntegerField()
     league_name = serializers.CharField()
     starts_on = serializers.DateField()
-    standing = serializers.JSONField(allow_null=True)
+    standing = HistoryStandingSerializer(allow_null=True)
     events = HistoryEventSerializer(many=True)

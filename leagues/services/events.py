@@ -302,10 +302,11 @@ def _live_rows(results: list[dict[str, Any]], prices: dict[str, int]) -> list[Ro
                 knockouts=Decimal(r.get("knockouts", 0)),
             )
         )
-    if sum(row.knockouts for row in rows) > len(rows) - 1:
+    knockouts = sum(row.knockouts for row in rows)
+    if knockouts > len(rows) - 1:
         raise Invalid(
-            f"{sum(row.knockouts for row in rows)} knockouts in a field of {len(rows)}: "
-            f"at most {len(rows) - 1} players are knocked out",
+            f"{knockouts.normalize():f} knockouts in a field of {len(rows)}: everyone but the "
+            f"winner is knocked out once, so at most {len(rows) - 1} in all",
             code="knockouts",
         )
     return sorted(rows, key=lambda row: row.place)

@@ -396,3 +396,15 @@ def test_a_tournament_of_another_club_cannot_be_attached():
     )
     assert response.status_code == 404
     assert not SeasonEvent.objects.exists()
+
+
+def test_more_knockouts_than_players_knocked_out_is_refused():
+    world = make_world()
+    players = [make_player() for _ in range(2)]
+    body = _live(players, [0, 1], extra={0: {"knockouts": "1.5"}})
+    response = world.client("director_a").post(
+        f"/api/v1/seasons/{world.season_a.id}/events/", body, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["error"]["message"].startswith("1.5 knockouts in a field of 2")
+    assert not SeasonEvent.objects.exists()
