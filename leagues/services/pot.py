@@ -8,7 +8,8 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from games.errors import Conflict
-from leagues.models import Season
+from leagues.models import EventStatus, Season
+from tourney.models import Status as TournamentStatus
 from tourney.planning.payouts import payouts, shared_prizes
 
 
@@ -44,11 +45,23 @@ def pot_payouts(season: Season) -> list[dict[str, object]]:
 
 def season_close(*, season_id: int) -> Season:
     """Close the season (a director, after its last event): the pot is paid by the
-    standings as they are, and the season takes no more events."""
+    standings as they are, and the season takes no more events. Refused (409) while a
+    tournament attached to it has not finished; one that was cancelled is dropped."""
     with transaction.atomic():
         season = Season.objects.select_for_update().get(pk=season_id)
         if season.closed_at is not None:
             raise Conflict(f"season {season_id} is already closed", code="season_closed")
+        waiting = season.events.filter(status=EventStatus.WAITING)
+        # a cancelled tournament never happened: its event goes
+        waiting.filter(tournament__status=TournamentStatus.CANCELLED).delete()
+        waiting = list(waiting.values_list("id", flat=True))
+        if waiting:
+            raise Conflict(
+                f"events {', '.join(map(str, waiting))} still wait for their tournaments: close "
+                "the season once they have finished (or cancel those tournaments)",
+                code="events_waiting",
+                detail={"events": waiting},
+            )
         season.pot_payouts = pot_payouts(season)
         season.closed_at = timezone.now()
         season.save(update_fields=["pot_payouts", "closed_at"])

@@ -136,6 +136,8 @@ def test_a_tournament_of_the_club_enters_its_season_when_it_finishes(
     )
     assert response.status_code == 201, response.json()
     assert response.json()["status"] == "waiting"
+    closing = world.client("director_a").post(f"/api/v1/seasons/{season.id}/close/")
+    assert closing.status_code == 409 and closing.json()["error"]["code"] == "events_waiting"
     tournament_start(tournament_id=tournament.id)
     with django_capture_on_commit_callbacks(execute=True):
         play_to_the_end(tournament)
