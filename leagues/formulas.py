@@ -17,6 +17,7 @@ Presets (n entrants, k place, b buy-in, e what the player spent: buy-in, rebuys,
 from __future__ import annotations
 
 import ast
+import functools
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
@@ -94,8 +95,9 @@ class _FloatEvaluator(simpleeval.SimpleEval):  # type: ignore[misc]
         raise FormulaError("subscripts are not allowed: use only numbers")
 
 
+@functools.lru_cache(maxsize=256)  # a season's expression is parsed once, not per finish
 def _parsed(expression: str) -> ast.AST:
-    if not isinstance(expression, str) or not expression.strip():
+    if not expression.strip():
         raise FormulaError("the expression is empty: write one, e.g. 10 * sqrt(n / k)")
     if len(expression) > MAX_EXPRESSION_LENGTH:
         raise FormulaError(f"the expression is longer than {MAX_EXPRESSION_LENGTH} characters")
@@ -247,6 +249,8 @@ def formula_check(formula: str, params: Mapping[str, Any] | None) -> dict[str, A
         if set(params) != {"expression"}:
             raise FormulaError('expression takes expression: {"expression": "10 * sqrt(n / k)"}')
         expression = params["expression"]
+        if not isinstance(expression, str):
+            raise FormulaError('the expression is text, e.g. "10 * sqrt(n / k)"')
         tree = _parsed(expression)
         for finish in SAMPLES:
             value = _evaluate(expression, tree, finish)

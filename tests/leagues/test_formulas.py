@@ -91,6 +91,8 @@ def test_a_bad_expression_is_refused_with_what_to_fix(expression, says):
         ("table", {"points": []}),
         ("table", {"points": ["-1"]}),
         ("expression", {}),
+        ("expression", {"expression": ["n"]}),
+        ("expression", {"expression": 5}),
         ("astrology", {}),
     ],
 )
