@@ -64,7 +64,13 @@ def test_a_director_cannot_create_a_tournament_without_a_club_or_for_another_clu
         {"name": "s", "chip_unit": 5, "entries": LEVELS},
         format="json",
     )
-    assert schedule.status_code == 201  # a director writes schedules
+    assert schedule.status_code == 201  # a director writes schedules, a member does not
+    refused = world.client("member_a").post(
+        "/api/v1/tournaments/schedules/",
+        {"name": "s", "chip_unit": 5, "entries": LEVELS},
+        format="json",
+    )
+    assert refused.status_code == 403
     body = {"name": "x", "buy_in": 10, "starting_stack": 100, "schedule_id": schedule.json()["id"]}
     assert client.post("/api/v1/tournaments/", body, format="json").status_code == 403
     body["club_id"] = world.club_b.id
