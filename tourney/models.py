@@ -95,6 +95,11 @@ class BreakOrder(models.TextChoices):
     RANDOM = "random", "random"
 
 
+class BountyKind(models.TextChoices):
+    FIXED = "fixed", "fixed: paid whole to whoever knocks the player out"
+    PROGRESSIVE = "progressive", "progressive: half to the knocker's pocket, half onto their head"
+
+
 class Tournament(models.Model):
     """A tournament: its settings, its clock (deadlines in the database) and its results."""
 
@@ -108,6 +113,9 @@ class Tournament(models.Model):
     # money (a price includes its fee) and chips
     buy_in = models.PositiveIntegerField()
     fee = models.PositiveIntegerField(default=0)
+    # the part of each buy-in (and re-entry) put on the entry's head (tourney.services.knockouts)
+    bounty = models.PositiveIntegerField(default=0)
+    bounty_kind = models.CharField(max_length=12, choices=BountyKind.choices, default="fixed")
     starting_stack = models.PositiveIntegerField()
     chip_unit = models.PositiveIntegerField(default=1)
     table_size = models.PositiveSmallIntegerField(default=8)
@@ -176,6 +184,10 @@ class Tournament(models.Model):
                 condition=Q(fee__lte=F("buy_in")), name="tournament_fee_in_price"
             ),
             models.CheckConstraint(
+                condition=Q(bounty__lte=F("buy_in") - F("fee")),
+                name="tournament_bounty_in_price",
+            ),
+            models.CheckConstraint(
                 condition=Q(rebuy_fee__lte=F("rebuy_price")), name="tournament_rebuy_fee"
             ),
             models.CheckConstraint(
@@ -223,6 +235,13 @@ class Entry(models.Model):
     )
     place = models.PositiveIntegerField(null=True, blank=True)
     prize = models.PositiveBigIntegerField(default=0)
+    # knockouts: eliminations credited to this entry (shared ones in parts), bounties won,
+    # and what progressive knockouts added to its own head
+    knockouts = models.DecimalField(max_digits=10, decimal_places=4, default=0)
+    bounty_won = models.PositiveBigIntegerField(default=0)
+    bounty_gained = models.PositiveBigIntegerField(default=0)
+    # chips on top of the starting stack (a league finale's bonus by standing)
+    bonus_chips = models.PositiveBigIntegerField(default=0)
     refund = models.PositiveBigIntegerField(default=0)
     # the director's toolkit: balancing never moves a locked seat's player; a disqualified
     # entry is eliminated with its chips removed from play
