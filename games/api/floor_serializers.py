@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
 from games.api.serializers import MAX_SEQ, TableCreateInputSerializer, _chips
@@ -178,6 +179,8 @@ class WalkInInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     name = serializers.CharField(max_length=40)
 
 
+# Named apart from the tournament director's MoveInput (tourney.api.director_serializers).
+@extend_schema_serializer(component_name="WaitlistMoveInput")
 class MoveInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     position = serializers.IntegerField(min_value=1, max_value=10_000)
     reason = serializers.CharField(max_length=200)
