@@ -1,6 +1,7 @@
-"""The README's walkthroughs work as written: its ``sh`` blocks, pasted in order into one
-``bash -e`` against the live service (gunicorn, Celery workers and beat on the test
-database), and its Python example.
+"""The README's walkthroughs work as written: the ``sh`` blocks of the ring-game and
+tournament-director walkthroughs (``WALKTHROUGHS``), pasted in order into one ``bash -e``
+against the live service (gunicorn, Celery workers and beat on the test database), and its
+Python example.
 
 A block right after a line ``<!-- not run by tests/e2e/test_readme.py: why -->`` is left out.
 """
@@ -22,16 +23,27 @@ NOT_RUN = "<!-- not run by tests/e2e/test_readme.py"
 WALKTHROUGH_SECONDS = 900
 
 
-def fenced_blocks(text: str, language: str) -> list[str]:
+WALKTHROUGHS = (
+    "Playing through the API (ring game, with curl)",
+    "An online tournament (our tables deal)",
+    "A live tournament (the club's dealers)",
+)
+"""The sections whose ``sh`` blocks are run, in this order (each up to the next heading)."""
+
+
+def fenced_blocks(text: str, language: str, sections: tuple[str, ...] | None = None) -> list[str]:
     """The bodies of the README's blocks fenced as ``language``, in order, without the ones
-    marked as not run."""
+    marked as not run; only those under the headings ``sections`` if given."""
     blocks: list[str] = []
     body: list[str] | None = None
     marked = skip = False
+    wanted = sections is None
     for line in text.splitlines():
         if body is None:
+            if line.startswith("#") and sections is not None:
+                wanted = line.lstrip("#").strip() in sections
             if line == f"```{language}":
-                body, skip = [], marked
+                body, skip = [], marked or not wanted
             marked = line.startswith(NOT_RUN)
         elif line == "```":
             if not skip:
@@ -46,6 +58,8 @@ def test_the_fenced_blocks_are_found_and_the_marked_ones_left_out():
     marked = NOT_RUN + ": slow -->"
     text = f"a\n```sh\necho 1\n```\n{marked}\n```sh\nsleep 99\n```\n```sh\necho 2\n```"
     assert fenced_blocks(text, "sh") == ["echo 1", "echo 2"]
+    sections = f"## One\n```sh\necho 1\n```\n### Other\n```sh\necho 2\n```\n## Two\n{text}"
+    assert fenced_blocks(sections, "sh", ("One", "Two")) == ["echo 1", "echo 1", "echo 2"]
 
 
 @pytest.fixture
@@ -57,7 +71,7 @@ def live_service(celery_workers: WorkerPool) -> Iterator[LiveService]:
 
 @pytest.mark.e2e
 def test_the_shell_walkthroughs_run_as_written(live_service: LiveService) -> None:
-    blocks = fenced_blocks(README.read_text(), "sh")
+    blocks = fenced_blocks(README.read_text(), "sh", WALKTHROUGHS)
     assert len(blocks) >= 20, "the README's walkthroughs were not found"
     script = "set -o pipefail\n" + "\n\n".join(blocks)
     env = {**service_env(), "PORT": str(live_service.port)}

@@ -111,7 +111,7 @@ ADD_ON = {"add_on_level": 2, "add_on_price": 50, "add_on_chips": 1500}
 @pytest.mark.parametrize(
     ("changes", "fragment"),
     [
-        ({"bounty": 25}, "unknown field"),
+        ({"guarantee": 5000}, "unknown field"),
         ({**REBUYS, "rebuy_chips": 0}, "rebuy_chips is 0 with rebuy_max 2"),
         ({**REBUYS, "rebuy_price": 0}, "rebuy_price is 0 with rebuy_max 2"),
         ({**ADD_ON, "add_on_chips": 0, "add_on_price": 0}, "add_on_chips is 0 with add_on_level 2"),
@@ -122,8 +122,8 @@ ADD_ON = {"add_on_level": 2, "add_on_price": 50, "add_on_chips": 1500}
 def test_a_tournament_that_cannot_work_is_a_400(staff, schedule_id, changes, fragment):
     response = staff.post(TOURNAMENTS, _tournament(schedule_id, **changes), format="json")
     error = _refused(response, fragment)
-    if "bounty" in changes:
-        assert list(error["detail"]) == ["bounty"]
+    if "guarantee" in changes:
+        assert list(error["detail"]) == ["guarantee"]
     assert not Tournament.objects.exists()
 
 
@@ -131,7 +131,7 @@ def test_configuring_a_tournament_is_checked_the_same_way(staff, schedule_id):
     created = staff.post(TOURNAMENTS, _tournament(schedule_id), format="json").json()
     url = f"{TOURNAMENTS}{created['id']}/"
     _refused(staff.patch(url, {"rebuy_max": 1}, format="json"), "rebuy_chips is 0")
-    _refused(staff.patch(url, {"bounty": 25}, format="json"), "bounty")
+    _refused(staff.patch(url, {"guarantee": 5000}, format="json"), "guarantee")
     assert Tournament.objects.get().rebuy_max == 0
 
 
