@@ -3,7 +3,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tourney", "0003_tournament_club"),
+        ("tourney", "0005_knockouts_bounties_bonus_chips"),
     ]
 
     operations = [
