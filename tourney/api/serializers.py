@@ -6,8 +6,8 @@ from typing import Any
 
 from rest_framework import serializers
 
+from games.api.strict import StrictFieldsMixin
 from tourney import selectors
-from tourney.api.strict import StrictInputSerializer
 from tourney.models import BountyKind, BreakOrder, Mode, MoveStatus
 
 MAX_INT = 2**31 - 1
@@ -17,7 +17,7 @@ MAX_CHIPS = 2**63 - 1
 """The largest chip count a seat can hold (``bigint``)."""
 
 
-class ScheduleEntryInputSerializer(StrictInputSerializer):
+class ScheduleEntryInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     is_break = serializers.BooleanField(default=False)
     # stud_hi, stud_8 or razz: checked by the planner (a choice field would repeat the
     # tables' VariantEnum under another name in the schema)
@@ -29,7 +29,7 @@ class ScheduleEntryInputSerializer(StrictInputSerializer):
     minutes = serializers.IntegerField(max_value=MAX_INT, min_value=1)
 
 
-class ScheduleInputSerializer(StrictInputSerializer):
+class ScheduleInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     """Either ``entries`` written by staff, or ``generate`` parameters for the planner."""
 
     name = serializers.CharField(max_length=80)
@@ -45,7 +45,7 @@ class ScheduleInputSerializer(StrictInputSerializer):
     break_minutes = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
 
 
-class ScheduleUpdateInputSerializer(StrictInputSerializer):
+class ScheduleUpdateInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     """A new name, or the whole new list of levels and breaks (those already played must be
     given unchanged)."""
 
@@ -80,7 +80,7 @@ class ScheduleOutputSerializer(serializers.Serializer[Any]):
         ]
 
 
-class TournamentInputSerializer(StrictInputSerializer):
+class TournamentInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     """Settings (all optional on configure). Amounts are integers; negative ones are 400s.
     A price includes its fee: buy_in 110 with fee 10 puts 100 in the prize pool."""
 
@@ -205,7 +205,7 @@ class StateOutputSerializer(serializers.Serializer[Any]):
     tables = StateTableOutputSerializer(many=True)
 
 
-class PlayerRefInputSerializer(StrictInputSerializer):
+class PlayerRefInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     """Staff may name another player (such as a bot); players act for themselves."""
 
     player = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
@@ -236,7 +236,7 @@ class MoveOutputSerializer(serializers.Serializer[Any]):
     acknowledged_at = serializers.DateTimeField(allow_null=True)
 
 
-class ChipsReportInputSerializer(StrictInputSerializer):
+class ChipsReportInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     """Entry id -> chips. For bust-outs: the chips at the start of the bust hand."""
 
     counts = serializers.DictField(child=serializers.IntegerField(min_value=0, max_value=MAX_CHIPS))

@@ -77,9 +77,11 @@ def test_a_big_bet_other_than_twice_the_small_bet_is_stored_with_a_warning(staff
 
 
 def test_unknown_fields_are_a_400_naming_them_at_every_level(staff):
-    body = {"name": "s", "chip_unit": 5, "entries": [{**_level(), "straddle": 5}], "antes": 1}
+    body = {"name": "s", "chip_unit": 5, "entries": [_level()], "antes": 1}
     error = _refused(staff.post(SCHEDULES, body, format="json"), "unknown field")
-    assert set(error["detail"]) == {"antes", "entries"}
+    assert list(error["detail"]) == ["antes"]
+    body = {"name": "s", "chip_unit": 5, "entries": [{**_level(), "straddle": 5}]}
+    error = _refused(staff.post(SCHEDULES, body, format="json"), "unknown field")
     assert list(error["detail"]["entries"]["0"]) == ["straddle"]
     assert not AnteSchedule.objects.exists()
 
