@@ -144,3 +144,10 @@ def test_hand_for_hand_eliminations_at_one_table_go_by_stacks_and_tie_across_tab
     hands = {"a4": 1, "a2": 1, "b1": 2, "c3": 3, "c3b": 3}
     places = places_of_eliminated(stacks, 20, hands=hands)
     assert places == [((16, 17, 18, 19), ("a4", "b1", "c3", "c3b")), ((20,), ("a2",))]
+
+
+@pytest.mark.parametrize("bad", ["1/0", "fifty", ""])
+def test_a_percentage_that_is_not_a_number_is_a_value_error(bad):
+    # found by schemathesis: "1/0" raised ZeroDivisionError, a 500 at the API
+    with pytest.raises(ValueError, match="is not a percentage"):
+        structure_from_percentages([bad, "100"])

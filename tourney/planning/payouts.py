@@ -139,7 +139,12 @@ def structure_from_percentages(
     for percentage in percentages:
         if isinstance(percentage, float | bool):
             raise ValueError(f"percentages must be exact (int, str, Decimal), not {percentage!r}")
-        exact.append(Fraction(percentage))
+        try:
+            exact.append(Fraction(percentage))
+        except (ValueError, ZeroDivisionError) as error:
+            raise ValueError(
+                f"{percentage!r} is not a percentage: write it as 50 or 12.5"
+            ) from error
     if sum(exact) != 100:
         raise ValueError(f"the percentages sum to {sum(exact)}, not 100")
     common = math.lcm(*(value.denominator for value in exact)) if exact else 1
