@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils import timezone
 
 from games.errors import Conflict, Forbidden, Invalid, NotFound
 from games.floor_models import (
@@ -143,7 +144,9 @@ def entry_leave(
             raise Forbidden("this is someone else's wait-list entry", code="not_your_entry")
         if not own and not reason:
             raise Invalid("say why the name is removed: give a reason", code="reason_required")
-        entry.offers.filter(status=OfferStatus.PENDING).update(status=OfferStatus.WITHDRAWN)
+        entry.offers.filter(status=OfferStatus.PENDING).update(
+            status=OfferStatus.WITHDRAWN, closed_at=timezone.now()
+        )
         entry.status = EntryStatus.LEFT if own else EntryStatus.REMOVED
         entry.save(update_fields=["status"])
         FloorLog.objects.create(

@@ -126,7 +126,11 @@ class Floor(RuleBasedStateMachine):
                 self.game.entries.filter(status=EntryStatus.WAITING)
                 .filter(Q(table__isnull=True) | Q(table_id=table_id))
                 .exclude(offers__status=OfferStatus.PENDING)
-                .exclude(offers__table_id=table_id, offers__seat=number, offers__vacancy=vacated)
+                .exclude(
+                    pk__in=Offer.objects.filter(
+                        table_id=table_id, seat=number, vacancy=vacated, entry__isnull=False
+                    ).values("entry_id")
+                )
             )
             assert not callable_names.exists(), (table_id, number, list(callable_names))
 
