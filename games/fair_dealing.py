@@ -4,8 +4,8 @@ The scheme is the engine's (``games.engine.fairness``); this module applies it t
 hands. A player gets a Merkle proof for each card they may see (the engine's view builder
 decides which: their own, up cards, shown cards, the community card) and never a salt or a
 proof of anyone else's unshown card; the server seed goes to players only when the reveal
-policy (``settings.STUD_SEED_REVEAL``) says it no longer matters, and to staff through the
-logged audit endpoint.
+policy (``settings.STUD_SEED_REVEAL``) says it no longer matters (and no receiver of
+``games.signals.seed_reveal_asked`` objects), and to staff through the logged audit endpoint.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from games.engine.fairness import (
 from games.engine.state import HandState
 from games.engine.views import HIDDEN, event_for
 from games.models import Hand, HandStatus, TableStatus
+from games.signals import seed_reveal_asked
 
 NEVER = "never"
 TABLE_CLOSED = "table_closed"
@@ -52,9 +53,14 @@ def seed_is_public(hand: Hand) -> bool:
         return False
     policy = seed_reveal_policy()
     if policy == TABLE_CLOSED:
-        return hand.table.status == TableStatus.CLOSED
-    public_from = seed_public_from(hand)
-    return public_from is not None and timezone.now() >= public_from
+        due = hand.table.status == TableStatus.CLOSED
+    else:
+        public_from = seed_public_from(hand)
+        due = public_from is not None and timezone.now() >= public_from
+    # A higher layer may know that the seed still matters (a tournament still running).
+    return due and all(
+        answer is not False for _, answer in seed_reveal_asked.send(sender=Hand, hand=hand)
+    )
 
 
 def seed_disclosure(hand: Hand) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 
 from games import fair_dealing
@@ -16,6 +17,7 @@ from games.engine.phh import dump_phh
 from games.engine.state import HandState
 from games.engine.views import event_for, log_for, view_for
 from games.errors import Conflict, NotFound
+from games.locks import table_for_update
 from games.models import Hand, HandAudit, HandStatus, Player, Table
 from games.services.hands import ENGINE_KINDS, hand_state, running_hand
 
@@ -45,6 +47,27 @@ def seat_index(hand: Hand, player: Player | None) -> int | None:
     if player is None:
         return None
     return next((i for i, p in enumerate(hand.lineup) if p["player"] == player.id), None)
+
+
+SNAPSHOT_ATTEMPTS = 3
+
+
+def table_snapshot(table_id: int, viewer: Player | None) -> tuple[Table, dict[str, Any]]:
+    """The table and its detail (``table_detail``) as of one ``seq``.
+
+    Every change at a table bumps its seq in the same transaction, so a read that finds the
+    same seq before and after it saw no change in between: that read is one snapshot. Reads
+    are tried that way without a lock; under a burst of changes the last try takes the
+    table's row lock, so the answer is always consistent and never refused.
+    """
+    for _ in range(SNAPSHOT_ATTEMPTS):
+        table = get_table(table_id)
+        detail = table_detail(table, viewer)
+        if Table.objects.filter(pk=table_id).values_list("seq", flat=True).first() == table.seq:
+            return table, detail
+    with transaction.atomic():
+        table = table_for_update(table_id)
+        return table, table_detail(table, viewer)
 
 
 def table_detail(table: Table, viewer: Player | None) -> dict[str, Any]:
@@ -96,11 +119,22 @@ def hand_public(hand: Hand, state: HandState, viewer: Player | None) -> dict[str
     }
 
 
+EVENTS_PAGE = 500
+
+
 def table_events(
-    table: Table, viewer: Player | None, after: int, limit: int = 500
-) -> list[dict[str, Any]]:
-    """The table's events after ``after`` as ``viewer`` may see them."""
-    events = list(table.events.filter(seq__gt=after).order_by("seq")[:limit])
+    table: Table, viewer: Player | None, after: int, limit: int = EVENTS_PAGE
+) -> dict[str, Any]:
+    """One page of the table's events after ``after`` as ``viewer`` may see them.
+
+    The page stops at the table's ``seq`` as read first (every event up to it is committed),
+    so ``seq`` and the events agree. ``has_more`` says whether more events up to ``seq``
+    follow this page; ``next_after`` is the ``after`` of the next request.
+    """
+    seq = Table.objects.filter(pk=table.pk).values_list("seq", flat=True).first() or 0
+    page = list(table.events.filter(seq__gt=after, seq__lte=seq).order_by("seq")[: limit + 1])
+    has_more = len(page) > limit
+    events = page[:limit]
     states: dict[int, tuple[HandState, int | None]] = {}
     out = []
     for event in events:
@@ -113,7 +147,12 @@ def table_events(
             state, index = states[event.hand_id]
             data = event_for(data, index, state)
         out.append({"seq": event.seq, "hand": event.hand_id, "kind": event.kind, "data": data})
-    return out
+    return {
+        "seq": seq,
+        "events": out,
+        "has_more": has_more,
+        "next_after": events[-1].seq if events else max(after, 0),
+    }
 
 
 def _finished(hand: Hand, what: str) -> HandState:

@@ -13,6 +13,7 @@ from typing import Any
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from rest_framework import serializers
 
+from games.api.strict import StrictFieldsMixin
 from games.engine.fairness import CLIENT_SEED_MAX
 from games.engine.rules import BoardTie, ShowdownOrder, Variant
 from games.engine.state import BETTING_ACTIONS, SHOWDOWN_ACTIONS
@@ -46,7 +47,7 @@ class ErrorOutputSerializer(serializers.Serializer[Any]):
 # ----------------------------------------------------------------------------- auth, players
 
 
-class TokenInputSerializer(serializers.Serializer[Any]):
+class TokenInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
 
@@ -55,7 +56,7 @@ class TokenOutputSerializer(serializers.Serializer[Any]):
     token = serializers.CharField(read_only=True)
 
 
-class PlayerCreateInputSerializer(serializers.Serializer[Any]):
+class PlayerCreateInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     username = serializers.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
     password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
     display_name = serializers.CharField(max_length=40)
@@ -79,7 +80,7 @@ class PlayerOutputSerializer(serializers.Serializer[Any]):
 # ----------------------------------------------------------------------------- tables
 
 
-class TableCreateInputSerializer(serializers.Serializer[Any]):
+class TableCreateInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     name = serializers.CharField(max_length=60)
     variant = serializers.ChoiceField(choices=[v.value for v in Variant])
     ante = _chips()
@@ -296,7 +297,7 @@ class TableDetailOutputSerializer(TableOutputSerializer):
         read_only_fields = fields
 
 
-class SitInputSerializer(serializers.Serializer[Any]):
+class SitInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     seat = serializers.IntegerField(min_value=1, max_value=8)
     buy_in = _chips()
     player = serializers.IntegerField(
@@ -307,7 +308,7 @@ class SitInputSerializer(serializers.Serializer[Any]):
     )
 
 
-class ActInputSerializer(serializers.Serializer[Any]):
+class ActInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     action = serializers.ChoiceField(choices=ACTIONS)
     amount = _chips(
         required=False,
@@ -333,6 +334,9 @@ class ActOutputSerializer(serializers.Serializer[Any]):
 
 class EventsQuerySerializer(serializers.Serializer[Any]):
     after = serializers.IntegerField(min_value=0, max_value=MAX_SEQ, default=0)
+    limit = serializers.IntegerField(
+        min_value=1, max_value=500, default=500, help_text="Events per page (at most 500)."
+    )
 
 
 class EventSerializer(serializers.Serializer[Any]):
@@ -343,8 +347,16 @@ class EventSerializer(serializers.Serializer[Any]):
 
 
 class EventsOutputSerializer(serializers.Serializer[Any]):
-    seq = serializers.IntegerField(read_only=True, help_text="The table's seq now.")
+    seq = serializers.IntegerField(
+        read_only=True, help_text="The table's seq when read; the events stop there."
+    )
     events = EventSerializer(many=True, read_only=True)
+    has_more = serializers.BooleanField(
+        read_only=True, help_text="More events up to seq follow: ask again with next_after."
+    )
+    next_after = serializers.IntegerField(
+        read_only=True, help_text="The after of the next page (the last event's seq)."
+    )
 
 
 # ----------------------------------------------------------------------------- hands
@@ -455,5 +467,6 @@ class ClientSeedSerializer(serializers.Serializer[Any]):
         max_length=CLIENT_SEED_MAX,
         allow_blank=True,
         trim_whitespace=False,
-        help_text="Any text; empty takes no part in the shuffle.",
+        help_text="Any text, published with each hand you are dealt in (not a password); "
+        "empty takes no part in the shuffle.",
     )

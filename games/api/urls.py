@@ -22,6 +22,8 @@ register_converter(IdConverter, "id")
 
 urlpatterns = [
     path("auth/token/", views.TokenObtainApi.as_view(), name="auth-token"),
+    path("auth/token/revoke/", views.TokenRevokeApi.as_view(), name="auth-token-revoke"),
+    path("auth/token/rotate/", views.TokenRotateApi.as_view(), name="auth-token-rotate"),
     path("players/", views.PlayerCreateApi.as_view(), name="players"),
     path("players/me/", views.PlayerMeApi.as_view(), name="players-me"),
     path(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import authenticate
+from django.db import transaction
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -17,7 +18,7 @@ from drf_spectacular.utils import (
     OpenApiResponse,
     extend_schema,
 )
-from rest_framework import serializers, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
@@ -29,6 +30,7 @@ from rest_framework.views import APIView
 from games import selectors
 from games.api import serializers as s
 from games.api.permissions import IsStaff, caller_player, require_player
+from games.api.throttles import SIGN_IN_THROTTLES
 from games.errors import Forbidden, Invalid, NotFound
 from games.models import Hand, Player, TableStatus
 from games.services import audits, hands, players, seating, tables
@@ -52,8 +54,7 @@ class HandApi(APIView):
 
 def _table_detail(table_id: int, request: Request) -> dict[str, Any]:
     """The table's fields, seats and current hand as the caller may see them."""
-    table = selectors.get_table(table_id)
-    detail = selectors.table_detail(table, caller_player(request))
+    table, detail = selectors.table_snapshot(table_id, caller_player(request))
     return s.TableDetailOutputSerializer({**s.TableOutputSerializer(table).data, **detail}).data
 
 
@@ -61,14 +62,16 @@ def _table_detail(table_id: int, request: Request) -> dict[str, Any]:
 
 
 class TokenObtainApi(APIView):
-    """Exchange a username and password for an API token."""
+    """Exchange a username and password for an API token (the same token until it is revoked
+    or rotated). Rate-limited per address and per username: 429 with Retry-After."""
 
     authentication_classes: list[type] = []
     permission_classes = [AllowAny]
+    throttle_classes = SIGN_IN_THROTTLES
 
     @extend_schema(
         request=s.TokenInputSerializer,
-        responses={200: s.TokenOutputSerializer, **_errors(400)},
+        responses={200: s.TokenOutputSerializer, **_errors(400, 429)},
         auth=[],
     )
     def post(self, request: Request) -> Response:
@@ -77,6 +80,31 @@ class TokenObtainApi(APIView):
         if user is None or not user.is_active:
             raise Invalid("wrong username or password", code="invalid_credentials")
         token, _ = Token.objects.get_or_create(user=user)
+        return Response(s.TokenOutputSerializer({"token": token.key}).data)
+
+    def throttled(self, request: Request, wait: float | None) -> None:
+        raise exceptions.Throttled(
+            wait, detail="Too many sign-in attempts: wait for Retry-After seconds, then retry."
+        )
+
+
+class TokenRevokeApi(APIView):
+    """Sign out: the caller's token stops working at once (every client using it)."""
+
+    @extend_schema(request=None, responses={204: None, **_errors(401)})
+    def post(self, request: Request) -> Response:
+        Token.objects.filter(user_id=request.user.pk).delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TokenRotateApi(APIView):
+    """Replace the caller's token with a new one; the old one stops working at once."""
+
+    @extend_schema(request=None, responses={200: s.TokenOutputSerializer, **_errors(401)})
+    def post(self, request: Request) -> Response:
+        with transaction.atomic():
+            Token.objects.filter(user_id=request.user.pk).delete()
+            token = Token.objects.create(user=request.user)
         return Response(s.TokenOutputSerializer({"token": token.key}).data)
 
 
@@ -280,7 +308,9 @@ class TableActApi(TableApi):
 
 
 class TableEventsApi(TableApi):
-    """The table's events after ``after`` as the caller may see them (for polling)."""
+    """The table's events after ``after`` as the caller may see them (for polling), a page at
+    a time: ``has_more`` says whether more follow, ``next_after`` is the next page's
+    ``after``."""
 
     @extend_schema(
         parameters=[s.EventsQuerySerializer],
@@ -289,8 +319,10 @@ class TableEventsApi(TableApi):
     def get(self, request: Request, table_id: int) -> Response:
         query = _valid(s.EventsQuerySerializer, request.query_params)
         table = selectors.get_table(table_id)
-        events = selectors.table_events(table, caller_player(request), query["after"])
-        return Response(s.EventsOutputSerializer({"seq": table.seq, "events": events}).data)
+        page = selectors.table_events(
+            table, caller_player(request), query["after"], limit=query["limit"]
+        )
+        return Response(s.EventsOutputSerializer(page).data)
 
 
 # ----------------------------------------------------------------------------- hands

@@ -4,10 +4,12 @@ client seeds; the staff audit endpoint and its access log."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
+from games.engine import cli
 from games.engine.cards import FULL_DECK
 from games.engine.fairness import (
     CardProof,
@@ -302,3 +304,48 @@ def test_a_running_hand_is_not_audited_and_not_logged():
     assert response.status_code == 409
     assert "still being played" in response.json()["error"]["message"]
     assert HandAudit.objects.count() == 0
+
+
+def test_stud_verify_checks_the_saved_verify_and_audit_answers(tmp_path, capsys):
+    table, people = _four_players_and_an_observer()
+    hand = _play_one_hand(table, people)
+    staff = client_for(make_player("floor", staff=True))
+    answers = {
+        "verify": client_for(people["bob"]).get(f"/api/v1/hands/{hand.id}/verify/"),
+        "audit": staff.get(f"/api/v1/hands/{hand.id}/audit/"),
+    }
+    for name, response in answers.items():
+        (tmp_path / f"{name}.json").write_bytes(response.content)
+
+    assert cli.main(["verify", "file", str(tmp_path / "verify.json")]) == 0
+    assert cli.main(["verify", "file", str(tmp_path / "audit.json")]) == 0
+
+    proofs_only, full = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    proven = len(answers["verify"].json()["cards"])
+    assert proofs_only == {"cards_checked": proven, "cards_ok": True}
+    dealt = TableEvent.objects.filter(hand=hand, kind__in=("deal", "burn")).count()
+    assert full == {
+        "cards_checked": dealt,
+        "cards_ok": True,
+        "commitment_ok": True,
+        "root_ok": True,
+        "seed_cards_ok": True,
+    }
+
+
+def test_a_hand_dealt_before_card_commitments_is_verified_by_staff_only():
+    table, people = _four_players_and_an_observer()
+    hand = _play_one_hand(table, people)
+    Hand.objects.filter(pk=hand.pk).update(card_root="", client_seeds=[])  # as migrated
+    table_set_status(table_id=table.id, status=TableStatus.CLOSED)
+
+    response = client_for(people["alice"]).get(f"/api/v1/hands/{hand.id}/verify/")
+    detail = client_for(people["alice"]).get(f"/api/v1/hands/{hand.id}/").json()
+    audit = client_for(make_player("floor", staff=True)).get(f"/api/v1/hands/{hand.id}/audit/")
+
+    assert response.status_code == 409
+    assert response.json()["error"]["code"] == "no_card_commitments"
+    assert "audit endpoint" in response.json()["error"]["message"]
+    assert detail["seed"] is None  # the old seed rebuilds every card: never public
+    assert audit.status_code == 200
+    assert audit.json()["seed"] == bytes(hand.seed).hex() and audit.json()["cards"] == []
