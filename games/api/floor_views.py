@@ -19,7 +19,7 @@ from games import floor_selectors as selectors
 from games.api import floor_serializers as fs
 from games.api.permissions import IsStaff, caller_player, require_player
 from games.api.views import TableApi, _errors, _valid
-from games.floor_models import WaitEntry
+from games.models import WaitEntry
 from games.services import floor_tables, offers, waitlist
 
 
