@@ -161,6 +161,18 @@ class Tournament(models.Model):
     hand_for_hand_group = models.PositiveIntegerField(default=0)
     # an agreed deal: {"entries": {entry_id: amount}, "method": ...}
     deal = models.JSONField(null=True, blank=True)
+    # the director's toolkit (tourney.services.director_*): the smallest chip in play after
+    # colour-ups (null: chip_unit, which stays the unit prizes are paid in); chips put in or
+    # taken out of play by the director (chip races, disqualifications, corrections), each
+    # logged with its "chips_delta"; late registration closed by hand
+    smallest_chip = models.PositiveIntegerField(null=True, blank=True)
+    chips_adjusted = models.BigIntegerField(default=0)
+    late_reg_closed = models.BooleanField(default=False)
+    # an unscheduled break: running until break_ends_at, or waiting for the hands in progress
+    # (break_pending_minutes); the level's time left resumes after it
+    break_ends_at = models.DateTimeField(null=True, blank=True)
+    break_pending_minutes = models.PositiveIntegerField(null=True, blank=True)
+    break_level_left_ms = models.PositiveBigIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -231,6 +243,10 @@ class Entry(models.Model):
     # chips on top of the starting stack (a league finale's bonus by standing)
     bonus_chips = models.PositiveBigIntegerField(default=0)
     refund = models.PositiveBigIntegerField(default=0)
+    # the director's toolkit: balancing never moves a locked seat's player; a disqualified
+    # entry is eliminated with its chips removed from play
+    seat_locked = models.BooleanField(default=False)
+    disqualified = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -248,12 +248,10 @@ def _needs_table(game: Game, tables: dict[int, Table]) -> bool:
 
 
 def _missed(seat: OpenSeat) -> Q:
-    """Offers already made (and not taken) for this very vacancy."""
-    return Q(
-        offers__table=seat.table,
-        offers__seat=seat.number,
-        offers__vacancy=seat.vacancy,
-    )
+    """Entries already called (and not seated) for this very vacancy: one subquery, so the
+    three conditions hold for the same offer (a multi-valued ``exclude`` would not)."""
+    called = Offer.objects.filter(table=seat.table, seat=seat.number, vacancy=seat.vacancy)
+    return Q(pk__in=called.exclude(entry__isnull=True).values("entry_id"))
 
 
 def _offer_next(game: Game, seat: OpenSeat, tables: dict[int, Table]) -> Offer | None:

@@ -12,7 +12,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ('clubs', '0001_clubs_and_members'),
         ('games', '0001_initial'),
-        ('tourney', '0004_knockouts_bounties_bonus_chips'),
+        ('tourney', '0005_knockouts_bounties_bonus_chips'),
     ]
 
     operations = [

@@ -19,10 +19,11 @@ from clubs.access import can_direct, directed_club_ids
 from games.api.permissions import IsStaff, require_player
 from games.api.serializers import ErrorOutputSerializer
 from games.errors import Forbidden
-from tourney import selectors
+from tourney import director_selectors, selectors
+from tourney.api import director_serializers as d
 from tourney.api import serializers as s
+from tourney.api.pagination import paginate
 from tourney.api.permissions import IsTournamentDirector, can_run_tournament
-from tourney.models import Tournament
 from tourney.services import (
     balance,
     clock,
@@ -157,10 +158,24 @@ class TournamentListCreateApi(APIView):
     """List tournaments (anyone signed in) or create one (staff, or a director for their
     club: ``club_id`` names it)."""
 
-    @extend_schema(responses={200: s.TournamentOutputSerializer(many=True)})
+    @extend_schema(
+        operation_id="v1_tournaments_list",
+        parameters=[d.TournamentListQuerySerializer],
+        responses={
+            200: d.paginated(s.TournamentOutputSerializer, "TournamentPageSerializer"),
+            **_errors(400, 404),
+        },
+    )
     def get(self, request: Request) -> Response:
-        tournaments = Tournament.objects.order_by("-id")[:100]
-        return Response(s.TournamentOutputSerializer(tournaments, many=True).data)
+        query = _valid(d.TournamentListQuerySerializer, request.query_params)
+        day = query.get("date")
+        tournaments = director_selectors.tournaments_filtered(
+            status=query.get("status"),
+            club=query.get("club"),
+            date_from=query.get("date_from", day),
+            date_to=query.get("date_to", day),
+        )
+        return paginate(request, self, tournaments, s.TournamentOutputSerializer)
 
     @extend_schema(
         request=s.TournamentInputSerializer,
@@ -182,16 +197,19 @@ class TournamentListCreateApi(APIView):
 
 class TournamentDetailApi(TournamentApi):
     """The state (GET): level, time left, players left, average stack, tables, seats and
-    chips; or change settings while registering (PATCH, staff or the club's directors)."""
+    chips, with the settings as created, the next level and the next break; or change
+    settings while registering (PATCH, staff or the club's directors; in play: settings/)."""
 
     def get_permissions(self) -> list[Any]:
         if self.request.method == "PATCH":
             return [IsTournamentDirector()]
         return super().get_permissions()
 
-    @extend_schema(responses={200: s.StateOutputSerializer, **_errors(404)})
+    @extend_schema(responses={200: d.DetailOutputSerializer, **_errors(404)})
     def get(self, request: Request, tournament_id: int) -> Response:
-        return _state(tournament_id)
+        tournament = selectors.get_tournament(tournament_id)
+        detail = director_selectors.tournament_detail(tournament)
+        return Response(d.DetailOutputSerializer(detail).data)
 
     @extend_schema(
         request=s.TournamentInputSerializer,

@@ -196,7 +196,8 @@ def chips_in_play(tournament: Tournament) -> int:
 
 
 def chips_expected(tournament: Tournament) -> int:
-    """Every chip put in play: starting stacks, rebuys and add-ons of the seated entries."""
+    """Every chip put in play: starting stacks, rebuys and add-ons of the seated entries,
+    and what the director put in or took out (chip races, disqualifications, corrections)."""
     seated = tournament.entries.filter(
         status__in=[EntryStatus.PLAYING, EntryStatus.ELIMINATED, EntryStatus.WINNER]
     )
@@ -208,6 +209,7 @@ def chips_expected(tournament: Tournament) -> int:
         + (totals["bonus"] or 0)
         + (totals["rebuys"] or 0) * tournament.rebuy_chips
         + (totals["add_ons"] or 0) * tournament.add_on_chips
+        + tournament.chips_adjusted
     )
 
 

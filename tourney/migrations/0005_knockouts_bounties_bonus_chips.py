@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubs', '0001_clubs_and_members'),
-        ('tourney', '0003_tournament_club'),
+        ('tourney', '0004_director_toolkit'),
     ]
 
     operations = [
