@@ -3,8 +3,11 @@
 Names: engine (hands/s and evaluations/s against pokerkit), balancing (the TDA planner at
 10,000 players), tables (bot tables through PostgreSQL, Redis and real workers) and
 tournament (a 1,000-player bot tournament to the end on the same stack) and load (400
-human-paced people over HTTP, with Locust); tables, tournament and load need DATABASE_URL
-and REDIS_URL. With no name, engine and balancing run, and
+human-paced people over HTTP, with Locust) and league (standings of 50 events x 100
+players, on SQLite or DATABASE_URL's server); tables, tournament and load need DATABASE_URL
+and REDIS_URL. ``python -m bench chaos [--minutes M] [--kills K]`` is the chaos run
+(``bench/chaos.py``: clients doing random things while workers die; never run by default).
+With no name, engine and balancing run, and
 tables and tournament too when DATABASE_URL and REDIS_URL are set. Every benchmark prints
 its own JSON report.
 
@@ -22,13 +25,16 @@ from collections.abc import Sequence
 
 from bench.stack import PROJECT_DIR
 
-NAMES = ("engine", "balancing", "tables", "tournament", "load")
+NAMES = ("engine", "balancing", "tables", "tournament", "load", "league")
 ON_THE_STACK = ("tables", "tournament", "load")  # need PostgreSQL and Redis
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     quick = ["--quick"] if "--quick" in args else []
+    if args[:1] == ["chaos"]:  # its options go to it: python -m bench chaos --minutes 2
+        command = [sys.executable, "-m", "bench.chaos", *args[1:]]
+        return subprocess.run(command, cwd=PROJECT_DIR).returncode
     names = [a for a in args if not a.startswith("-")]
     unknown = [n for n in names if n not in NAMES]
     if unknown:
@@ -55,6 +61,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from bench import balancing
 
             print(json.dumps(balancing.run(), indent=2))
+        elif name == "league":
+            from bench import league
+
+            status |= league.main()
         else:
             sys.stdout.flush()  # the reports so far come before the child's
             command = [sys.executable, "-m", f"bench.{name}", *quick]
