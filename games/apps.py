@@ -6,3 +6,9 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
+
+    def ready(self) -> None:
+        from games.services.chips import ring_claims
+        from money.reconciliation import provider_register
+
+        provider_register("ring tables", ring_claims)

@@ -9,16 +9,35 @@ from django.contrib.auth import get_user_model
 
 from games.models import Player, Table
 from games.services.tables import table_create
+from money.ledger import Ref, Transfer, cash_desk, player_account, post
+from money.models import Reason
 
 _numbers = count(1)
 
 
-def make_player(name: str | None = None, *, bot: str = "", staff: bool = False) -> Player:
-    """A user with a player profile (password 'pw')."""
+FUNDS = 1_000_000
+"""What a test player has in their site-wide account to buy in with."""
+
+
+def make_player(
+    name: str | None = None, *, bot: str = "", staff: bool = False, funds: int = FUNDS
+) -> Player:
+    """A user with a player profile (password 'pw') and ``funds`` deposited."""
     n = next(_numbers)
     username = name or f"player{n}"
     user = get_user_model().objects.create_user(username=username, password="pw", is_staff=staff)
-    return Player.objects.create(user=user, display_name=username.title(), bot=bot)
+    player = Player.objects.create(user=user, display_name=username.title(), bot=bot)
+    fund(player.id, funds)
+    return player
+
+
+def fund(player_id: int, amount: int, club_id: int | None = None) -> None:
+    """Deposit ``amount`` in a player's account (as the cashier would)."""
+    post(
+        [Transfer(cash_desk(club_id), player_account(player_id, club_id), amount)],
+        reason=Reason.DEPOSIT,
+        ref=Ref("player", player_id),
+    )
 
 
 def make_table(**overrides: Any) -> Table:
