@@ -231,7 +231,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    "ENUM_NAME_OVERRIDES": {"DeliveryStatusEnum": "integrations.models.DeliveryStatus"},
+    "ENUM_NAME_OVERRIDES": {
+        "StatusEnum": "games.models.TableStatus",
+        "DeliveryStatusEnum": "integrations.models.DeliveryStatus",
+    },
 }
 
 # --- Static files, i18n, logging ------------------------------------------------------------
