@@ -78,8 +78,9 @@ def ledger_check() -> Report:
     """Check the ledger and every registered provider's claims in one consistent snapshot."""
     started = time.perf_counter()
     report = Report()
+    outermost = not connection.in_atomic_block
     with transaction.atomic():
-        if connection.vendor == "postgresql":
+        if connection.vendor == "postgresql" and outermost:
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
         _check_transactions(report)

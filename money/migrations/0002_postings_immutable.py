@@ -33,7 +33,7 @@ SQLITE_REVERSE = [
 def forward(apps, schema_editor):
     vendor = schema_editor.connection.vendor
     if vendor == "postgresql":
-        schema_editor.execute(POSTGRES)
+        schema_editor.execute(POSTGRES, params=None)
     elif vendor == "sqlite":
         for statement in SQLITE:
             schema_editor.execute(statement)
@@ -42,7 +42,7 @@ def forward(apps, schema_editor):
 def backward(apps, schema_editor):
     vendor = schema_editor.connection.vendor
     if vendor == "postgresql":
-        schema_editor.execute(POSTGRES_REVERSE)
+        schema_editor.execute(POSTGRES_REVERSE, params=None)
     elif vendor == "sqlite":
         for statement in SQLITE_REVERSE:
             schema_editor.execute(statement)

@@ -95,19 +95,6 @@ def test_rake_is_taken_from_the_pot_posted_to_the_house_and_in_the_history():
     assert ledger_check().ok
 
 
-def test_no_rake_when_the_hand_ends_on_third_street_by_default():
-    table = make_table(rake_basis_points=1000)
-    _bots_play(table)
-    _play_hands(table, 8)
-    for hand in Hand.objects.filter(table=table, status=HandStatus.FINISHED):
-        third_only = not TableEvent.objects.filter(
-            hand=hand, kind="street", data__street__gte=1
-        ).exists()
-        if third_only:
-            assert hand.rake == 0
-    assert ledger_check().ok
-
-
 def test_ledger_check_sees_chips_made_at_a_table():
     table = make_table()
     _bots_play(table)
