@@ -64,3 +64,19 @@ def withdraw(
         )
     assert record is not None
     return record
+
+
+def bankroll(*, player_id: int, amount: int, memo: str, club_id: int | None = None) -> Transaction:
+    """Funds put in by the operator's own tools (``run_tournament``'s bots, benchmarks,
+    demos), not through the API: a deposit with no user, its memo saying who."""
+    if type(amount) is not int or not 1 <= amount <= MAX_AMOUNT:
+        raise InvalidAmount(f"amount must be a whole number from 1 to {MAX_AMOUNT}")
+    with transaction.atomic():
+        record = post(
+            [Transfer(cash_desk(club_id), player_account(player_id, club_id), amount)],
+            reason=Reason.DEPOSIT,
+            ref=Ref("player", player_id),
+            memo=memo,
+        )
+    assert record is not None
+    return record
