@@ -205,7 +205,14 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 5.0,
         "options": {"expires": 10},
     },
+    "idempotency-expire": {
+        "task": "integrations.tasks.idempotency_expire",
+        "schedule": 3600.0,
+        "options": {"expires": 600},
+    },
 }
+# A response to a POST with an Idempotency-Key is replayed to retries for this long.
+IDEMPOTENCY_KEY_HOURS = env.int("IDEMPOTENCY_KEY_HOURS", default=24)
 # Webhook retries wait base * 2^(attempt-1) seconds, at most the max (a receiver that is down
 # loses nothing: its deliveries wait). Private addresses (127.0.0.1, 10.x, ...) may receive
 # webhooks only in development and tests.

@@ -39,3 +39,19 @@ def deliver_later(subscription_id: int, seconds: float) -> None:
     """A retry: by a countdown task if it is due soon, else by the sweep."""
     if seconds <= LATER_BY_TASK_MAX_SECONDS:
         webhook_deliver.apply_async((subscription_id,), countdown=seconds)
+
+
+@shared_task
+def idempotency_expire() -> int:
+    """Forget responses to idempotent requests older than ``IDEMPOTENCY_KEY_HOURS`` (a retry
+    after that runs as a new request)."""
+    from datetime import timedelta
+
+    from django.conf import settings
+    from django.utils import timezone
+
+    from integrations.models import IdempotentRequest
+
+    cutoff = timezone.now() - timedelta(hours=settings.IDEMPOTENCY_KEY_HOURS)
+    deleted, _ = IdempotentRequest.objects.filter(created_at__lt=cutoff).delete()
+    return deleted

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Q
 
 from money.errors import InsufficientFunds, InvalidAmount
 from money.models import MAY_GO_NEGATIVE, Account, AccountKind, Posting, Reason, Transaction
@@ -95,13 +95,24 @@ def account_get(key: AccountKey) -> Account:
 
 def accounts_lock(keys: Iterable[AccountKey]) -> dict[AccountKey, Account]:
     """Lock the accounts named by ``keys`` (created if new) in id order; inside
-    ``transaction.atomic``. Returns them with their current balances."""
-    by_key = {key: account_get(key) for key in set(keys)}
-    ids = sorted(account.pk for account in by_key.values())
-    locked = {
-        a.pk: a for a in Account.objects.select_for_update().filter(pk__in=ids).order_by("pk")
-    }
-    return {key: locked[account.pk] for key, account in by_key.items()}
+    ``transaction.atomic``. Returns them with their current balances. One query when the
+    accounts exist already."""
+    wanted = set(keys)
+    locked = _lock(wanted)
+    missing = wanted - locked.keys()
+    if missing:
+        for key in missing:
+            account_get(key)
+        locked = _lock(wanted)
+    return locked
+
+
+def _lock(keys: set[AccountKey]) -> dict[AccountKey, Account]:
+    match = Q(pk__in=[])
+    for key in keys:
+        match |= Q(kind=key.kind, owner_id=key.owner_id, club_id=key.club_id)
+    rows = Account.objects.select_for_update().filter(match).order_by("pk")
+    return {AccountKey(a.kind, a.owner_id, a.club_id): a for a in rows}
 
 
 def balance_of(key: AccountKey) -> int:
@@ -167,10 +178,10 @@ def post(
                 )
             )
         Posting.objects.bulk_create(postings)
+        changed = [accounts[key] for key, change in net.items() if change]
         for key, change in net.items():
-            if change:
-                Account.objects.filter(pk=accounts[key].pk).update(balance=F("balance") + change)
-                accounts[key].balance += change
+            accounts[key].balance += change
+        Account.objects.bulk_update(changed, ["balance"])
         _announce(record, postings)
         return record
 

@@ -89,7 +89,8 @@ def seat_leave(*, table_id: int, player: Player) -> Seat:
         append_event(
             table, "leave", {"seat": seat.number, "player": player.id, "cash_out": seat.stack}
         )
-        chips_cash_out(table_id=table.id, player_id=player.id, amount=seat.stack)
+        if table.kind == TableKind.RING:
+            chips_cash_out(table_id=table.id, player_id=player.id, amount=seat.stack)
         seat.player = None
         seat.stack = 0
         seat.sitting_out = False
@@ -102,6 +103,8 @@ def seat_top_up(*, table_id: int, player: Player, amount: int) -> Seat:
     """Buy more chips between hands, up to the table's maximum buy-in (RULES.md 10)."""
     with transaction.atomic():
         table = table_for_update(table_id)
+        if table.kind != TableKind.RING:
+            raise Forbidden("tournament chips are bought as rebuys and add-ons", code="not_ring")
         seat = _seat_of(table, player)
         hand = running_hand(table)
         if hand is not None and any(p["player"] == player.id for p in hand.lineup):

@@ -148,3 +148,22 @@ def test_only_staff_subscribe_site_wide_and_a_private_address_is_refused_in_prod
     )
     assert response.status_code == 400
     assert response.json()["error"]["code"] == "bad_url"
+
+
+def test_old_idempotency_records_expire(settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from integrations.models import IdempotentRequest
+    from integrations.tasks import idempotency_expire
+
+    old = IdempotentRequest.objects.create(
+        scope="s", key="old", fingerprint="f", status=201, body=b""
+    )
+    IdempotentRequest.objects.filter(pk=old.pk).update(
+        created_at=timezone.now() - timedelta(hours=25)
+    )
+    IdempotentRequest.objects.create(scope="s", key="new", fingerprint="f", status=201, body=b"")
+    assert idempotency_expire() == 1
+    assert list(IdempotentRequest.objects.values_list("key", flat=True)) == ["new"]
