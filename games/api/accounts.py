@@ -32,6 +32,13 @@ CLUB = OpenApiParameter(
     "club", int, OpenApiParameter.QUERY, description="The club of the account (omit: site-wide)."
 )
 PLAYER = OpenApiParameter("player_id", int, OpenApiParameter.PATH)
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="Any POST: a retry with the same key and body replays the first response.",
+)
 
 
 class PlayerFilter(django_filters.FilterSet):
@@ -170,7 +177,7 @@ class _CashierApi(APIView):
     move = staticmethod(cashier.deposit)
 
     @extend_schema(
-        parameters=[PLAYER, CLUB],
+        parameters=[PLAYER, CLUB, IDEMPOTENCY_KEY],
         request=CashierInputSerializer,
         responses={201: CashierOutputSerializer, **_errors(400, 401, 403, 404, 409)},
     )
