@@ -30,6 +30,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.ledger", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer transactions, 100k postings")
     parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument(
+        "--transactions", type=int, default=4_000, help="posted one by one, per measurement"
+    )
     return parser.parse_args(argv)
 
 
@@ -112,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("bench.ledger needs DATABASE_URL=postgres://USER@HOST:PORT/DB", file=sys.stderr)
         return 2
     target = 100_000 if args.quick else 1_000_000
-    count = 2_000 if args.quick else 20_000
+    count = 1_000 if args.quick else args.transactions
     with scratch_database(os.environ["DATABASE_URL"], BENCH_DATABASE):
         import django
 

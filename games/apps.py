@@ -1,4 +1,4 @@
-"""Django app config for the tables side (tables, seats, hands)."""
+"""Django app config for the tables side (tables, seats, hands, the ring-game floor)."""
 
 from django.apps import AppConfig
 
@@ -8,7 +8,9 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
+        from games import floor_hooks
         from games.services.chips import ring_claims
         from money.reconciliation import provider_register
 
+        floor_hooks.connect()
         provider_register("ring tables", ring_claims)

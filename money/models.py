@@ -40,6 +40,7 @@ class Reason(models.TextChoices):
     BUY_IN = "buy_in", "ring game buy-in"
     TOP_UP = "top_up", "ring game top-up"
     CASH_OUT = "cash_out", "ring game cash-out"
+    TABLE_CHANGE = "table_change", "chips moved with their player to another table"
     RAKE = "rake", "rake of a pot"
     TOURNAMENT_BUY_IN = "tournament_buy_in", "tournament buy-in"
     RE_ENTRY = "re_entry", "tournament re-entry"

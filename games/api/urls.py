@@ -22,8 +22,13 @@ register_converter(IdConverter, "id")
 
 urlpatterns = [
     path("auth/token/", views.TokenObtainApi.as_view(), name="auth-token"),
+    path("auth/token/revoke/", views.TokenRevokeApi.as_view(), name="auth-token-revoke"),
+    path("auth/token/rotate/", views.TokenRotateApi.as_view(), name="auth-token-rotate"),
     path("players/", accounts.PlayerListCreateApi.as_view(), name="players"),
     path("players/me/", views.PlayerMeApi.as_view(), name="players-me"),
+    path(
+        "players/me/client-seed/", views.PlayerClientSeedApi.as_view(), name="players-client-seed"
+    ),
     path(
         "players/<id:player_id>/account/",
         accounts.PlayerAccountApi.as_view(),
@@ -51,6 +56,7 @@ urlpatterns = [
     path("tables/<id:table_id>/top-up/", views.TableTopUpApi.as_view(), name="table-top-up"),
     path("tables/<id:table_id>/sit-out/", views.TableSitOutApi.as_view(), name="table-sit-out"),
     path("tables/<id:table_id>/sit-in/", views.TableSitInApi.as_view(), name="table-sit-in"),
+    path("tables/<id:table_id>/back/", views.TableBackApi.as_view(), name="table-back"),
     path("tables/<id:table_id>/pause/", views.TablePauseApi.as_view(), name="table-pause"),
     path("tables/<id:table_id>/resume/", views.TableResumeApi.as_view(), name="table-resume"),
     path("tables/<id:table_id>/act/", views.TableActApi.as_view(), name="table-act"),
@@ -58,4 +64,11 @@ urlpatterns = [
     path("hands/<id:hand_id>/", views.HandDetailApi.as_view(), name="hand-detail"),
     path("hands/<id:hand_id>/history/", views.HandHistoryApi.as_view(), name="hand-history"),
     path("hands/<id:hand_id>/verify/", views.HandVerifyApi.as_view(), name="hand-verify"),
+    path("hands/<id:hand_id>/audit/", views.HandAuditApi.as_view(), name="hand-audit"),
+    path("hands/audits/", views.HandAuditLogApi.as_view(), name="hand-audits"),
 ]
+
+# the ring-game floor (imported after the converter is registered)
+from games.api.floor_urls import urlpatterns as floor_urlpatterns  # noqa: E402
+
+urlpatterns += floor_urlpatterns

@@ -49,6 +49,15 @@ def chips_cash_out(*, table_id: int, player_id: int, amount: int) -> None:
     )
 
 
+def chips_move(*, from_table_id: int, to_table_id: int, player_id: int, amount: int) -> None:
+    """The player changes tables (the floor's move) and takes their chips along."""
+    post(
+        [Transfer(table_chips(from_table_id), table_chips(to_table_id), amount)],
+        reason=Reason.TABLE_CHANGE,
+        ref=Ref("player", player_id),
+    )
+
+
 def rake_take(*, table_id: int, hand_id: int, amount: int) -> None:
     """The hand's rake goes from the table's chips to the house."""
     post(

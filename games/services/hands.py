@@ -7,7 +7,6 @@ street, bots, the next hand, timers) is enqueued only after commit.
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -15,20 +14,33 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine.fairness import commitment, deck_from_seed
+from games.engine.fairness import SCHEME, commit_deck, commitment, deck_for_hand
 from games.engine.play import deal_pending
 from games.engine.rake import hand_rake
 from games.engine.replay import from_dict, header, to_dict
 from games.engine.state import HandState, IllegalAction, Option
 from games.errors import Conflict, Forbidden, Invalid
 from games.locks import table_for_update
-from games.models import Hand, HandStatus, Player, Seat, Table, TableEvent, TableKind, TableStatus
+from games.models import (
+    Hand,
+    HandStatus,
+    Player,
+    Seat,
+    Table,
+    TableEvent,
+    TableKind,
+    TableStatus,
+    new_server_seed,
+)
 from games.services import bots, chips, schedule
 from games.signals import hand_finished
 from integrations.webhooks.outbox import event_emit
 
 WORKER_GRACE = timedelta(seconds=5)
 """How long a hand may wait for a worker to deal or settle before the sweep steps in."""
+
+NO_CLOCK = 0
+"""``Hand.clock_decision`` when no decision's clock is running (a hand's log is never empty)."""
 
 
 @dataclass(frozen=True)
@@ -108,11 +120,15 @@ def _start_hand(table: Table) -> Hand | None:
     seats = _dealt_in(table)
     if len(seats) < 2:
         return None
-    seed = secrets.token_bytes(32)
+    # The seed was drawn (and its commitment public) before these client seeds were read.
+    seed = bytes(table.next_seed)
+    client_seeds = [s.player.client_seed if s.player is not None else "" for s in seats]
+    deck = commit_deck(seed, client_seeds)
     state = HandState(table.engine_rules(), table.engine_stakes(), [s.stack for s in seats])
     table.hands_played += 1
     table.next_hand_at = None
-    table.save(update_fields=["hands_played", "next_hand_at"])
+    table.next_seed = new_server_seed()
+    table.save(update_fields=["hands_played", "next_hand_at", "next_seed"])
     hand = Hand.objects.create(
         table=table,
         number=table.hands_played,
@@ -130,6 +146,8 @@ def _start_hand(table: Table) -> Hand | None:
         snapshot=to_dict(state),
         seed=seed,
         commitment=commitment(seed),
+        client_seeds=client_seeds,
+        card_root=deck.root.hex(),
     )
     append_event(
         table,
@@ -138,6 +156,10 @@ def _start_hand(table: Table) -> Hand | None:
             "hand": hand.id,
             "number": hand.number,
             "commitment": hand.commitment,
+            "scheme": SCHEME,
+            "client_seeds": client_seeds,
+            "card_root": hand.card_root,
+            "next_commitment": commitment(bytes(table.next_seed)),
             "lineup": hand.lineup,
             "stakes": table.engine_stakes().to_dict(),
             "variant": table.variant,
@@ -210,7 +232,7 @@ def _run(table: Table, hand: Hand) -> str:
         if player is not None and player.is_bot:
             option = bots.choose(player.bot, state, state.legal_actions(), hand.id)
         elif seat.sitting_out or seat.leaving or player is None:
-            option = automatic_option(state, fold=seat.leaving)
+            option = automatic_option(state)
         else:
             break  # a human decides: start the clock
         state.act(option.action, option.to, player=i)
@@ -225,24 +247,35 @@ def _run(table: Table, hand: Hand) -> str:
 
 
 def _deal(hand: Hand, state: HandState) -> None:
-    """Deal what the hand needs from its seeded deck (dealt from the end, see verify)."""
-    deck = deck_from_seed(bytes(hand.seed))
+    """Deal what the hand needs from its committed deck (dealt from the end, see verify)."""
+    deck = deck_for_hand(bytes(hand.seed), hand.client_seeds)
     stub = deck[: len(deck) - hand.cards_used]
     before = len(stub)
     deal_pending(state, stub)
     hand.cards_used += before - len(stub)
 
 
-def automatic_option(state: HandState, *, fold: bool = False) -> Option:
-    """What the service does for a player who is away or out of time: post a forced
-    bring-in, check if free, else fold; muck at showdown (RULES.md 9). A player who is
-    leaving folds rather than checks."""
+AUTOMATIC_CHOICES = ("bring_in", "check", "fold", "muck")
+"""What the service decides for an away, leaving or timed-out player, best first: a forced
+bring-in is posted, a free check is taken, a bet is folded to, a losing hand is mucked."""
+
+
+def automatic_option(state: HandState) -> Option:
+    """The decision the service takes for a player who is away, leaving or out of time
+    (RULES.md 9): post a forced bring-in, check if free, else fold; muck at showdown.
+
+    Total: every decision the engine offers includes one of ``AUTOMATIC_CHOICES`` (the
+    property test plays random hands to prove it); should a future rule offer none, the
+    cheapest legal option is taken rather than the table stopping.
+    """
     options = state.legal_actions()
-    for preferred in ("bring_in", "fold" if fold else "check", "muck"):
+    if not options:
+        raise ValueError("no decision is pending: nothing to decide for the player")
+    for preferred in AUTOMATIC_CHOICES:
         for option in options:
             if option.action == preferred:
                 return option
-    return next(o for o in options if o.action == "fold")
+    return min(options, key=lambda option: option.chips)
 
 
 def _start_clock(table: Table, hand: Hand, decision: int) -> None:
@@ -337,10 +370,10 @@ def hand_expire(*, hand_id: int, seq: int | None) -> str:
             start = len(state.log)
             option = automatic_option(state)
             state.act(option.action, option.to, player=i)
-            if table.kind == TableKind.RING:
-                Seat.objects.filter(table=table, number=hand.lineup[i]["seat"]).update(
-                    sitting_out=True
-                )
+            # Timed out: away from now on, at every kind of table. A ring player is not dealt
+            # in from the next hand; a tournament player stays dealt in and is folded (checked
+            # when free) at once at each decision; both until they come back (RULES.md 9).
+            Seat.objects.filter(table=table, number=hand.lineup[i]["seat"]).update(sitting_out=True)
             append_event(table, "timeout", {"hand": hand.id, "player": i}, hand)
             hand.deadline = None
             _persist(table, hand, state, start)

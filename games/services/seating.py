@@ -1,4 +1,12 @@
-"""Ring-game seating: sit with a buy-in, leave, sit out and back in."""
+"""Seating: sit with a buy-in, leave, sit out and back in (ring games); come back from away
+(every table).
+
+Sitting, buying in, leaving and sitting out are ring-game actions. At a tournament table the
+tournament seats and moves players, and a player who goes away stays dealt in: they post
+their antes and bring-ins and are folded (checked when free) at once at each decision until
+they come back (RULES.md 9). So those actions are refused there (409), and coming back is
+the one seat action a tournament player has.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +14,20 @@ from django.db import IntegrityError, transaction
 
 from games.errors import Conflict, Forbidden, Invalid, NotFound
 from games.locks import table_for_update
-from games.models import Player, Seat, Table, TableKind, TableStatus
+from games.models import Offer, Player, Seat, Table, TableKind, TableStatus, WaitEntry
 from games.services.chips import chips_buy, chips_cash_out
 from games.services.hands import append_event, running_hand, table_wake
+from games.signals import seat_changed
+
+
+def _require_ring(table: Table, what: str) -> None:
+    if table.kind != TableKind.RING:
+        raise Conflict(
+            f"{what} is for ring games: at a tournament table the tournament seats you and "
+            "you stay dealt in until you bust out (if you do not act you are folded at once; "
+            "POST back/ to play again)",
+            code="tournament_table",
+        )
 
 
 def _seat_of(table: Table, player: Player) -> Seat:
@@ -19,17 +38,24 @@ def _seat_of(table: Table, player: Player) -> Seat:
 
 
 def seat_sit(
-    *, table_id: int, player: Player, seat_number: int, buy_in: int, by_staff: bool = False
+    *,
+    table_id: int,
+    player: Player,
+    seat_number: int,
+    buy_in: int,
+    by_staff: bool = False,
+    via_floor: bool = False,
 ) -> Seat:
     """Take a free seat with a buy-in within the table's limits.
 
     The player is dealt in on the next hand (stud has no blinds to wait for). Only staff can
-    seat a bot, and only at a table that allows bots (RULES.md 10).
+    seat a bot, and only at a table that allows bots (RULES.md 10). At a ring game's table
+    with others on its wait list, players are seated by the floor's offers (``via_floor``)
+    or by staff, never past the list.
     """
     with transaction.atomic():
         table = table_for_update(table_id)
-        if table.kind != TableKind.RING:
-            raise Forbidden("tournament tables are seated by the tournament", code="not_ring")
+        _require_ring(table, "taking a seat with a buy-in")
         if table.status == TableStatus.CLOSED:
             raise Conflict("the table is closed", code="closed")
         if player.is_bot and not (by_staff and table.allow_bots):
@@ -47,6 +73,22 @@ def seat_sit(
             )
         if seat.player_id is not None:
             raise Conflict(f"seat {seat_number} is taken", code="seat_taken")
+        if (
+            not (via_floor or by_staff)
+            and WaitEntry.objects.filter(game__game_tables__table=table, status="waiting")
+            .exclude(player=player)
+            .exists()
+        ):
+            raise Conflict(
+                "this game has a wait list: join it at /api/v1/games/waitlist/",
+                code="wait_list",
+            )
+        if Offer.objects.filter(table=table, seat=seat_number, status="pending").exists():
+            raise Conflict(
+                f"seat {seat_number} is offered to the game's wait list: join the list at "
+                "/api/v1/games/waitlist/ or take another seat",
+                code="seat_offered",
+            )
         if table.seats.filter(player=player).exists():
             raise Conflict("you already have a seat at this table", code="already_seated")
         seat.player = player
@@ -71,6 +113,9 @@ def seat_sit(
             },
         )
         table_wake(table)
+        seat_changed.send(
+            sender=Table, table_id=table.id, seat=seat_number, player_id=player.id, taken=True
+        )
         return seat
 
 
@@ -78,6 +123,7 @@ def seat_leave(*, table_id: int, player: Player) -> Seat:
     """Leave the table: at once between hands, else folded out and gone when the hand ends."""
     with transaction.atomic():
         table = table_for_update(table_id)
+        _require_ring(table, "leaving the table with your chips")
         seat = _seat_of(table, player)
         hand = running_hand(table)
         if hand is not None and any(p["player"] == player.id for p in hand.lineup):
@@ -96,6 +142,9 @@ def seat_leave(*, table_id: int, player: Player) -> Seat:
         seat.sitting_out = False
         seat.leaving = False
         seat.save(update_fields=["player", "stack", "sitting_out", "leaving"])
+        seat_changed.send(
+            sender=Table, table_id=table.id, seat=seat.number, player_id=player.id, taken=False
+        )
         return seat
 
 
@@ -128,9 +177,14 @@ def seat_top_up(*, table_id: int, player: Player, amount: int) -> Seat:
 
 def seat_sit_out(*, table_id: int, player: Player, sitting_out: bool) -> Seat:
     """Sit out (not dealt in from the next hand; folded at the current hand's next decision)
-    or sit back in."""
+    or sit back in (ring games).
+
+    Sitting back in is also how a player comes back from away at any table (``seat_back``).
+    """
     with transaction.atomic():
         table = table_for_update(table_id)
+        if sitting_out:
+            _require_ring(table, "sitting out")
         seat = _seat_of(table, player)
         if seat.sitting_out != sitting_out:
             seat.sitting_out = sitting_out
@@ -142,3 +196,9 @@ def seat_sit_out(*, table_id: int, player: Player, sitting_out: bool) -> Seat:
             )
             table_wake(table)
         return seat
+
+
+def seat_back(*, table_id: int, player: Player) -> Seat:
+    """Come back after being away (a timeout, or sitting out): from the current hand's next
+    decision the player decides again with their full clock (RULES.md 9)."""
+    return seat_sit_out(table_id=table_id, player=player, sitting_out=False)

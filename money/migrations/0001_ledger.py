@@ -33,7 +33,7 @@ class Migration(migrations.Migration):
             name='Transaction',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('reason', models.CharField(choices=[('deposit', 'deposit at the cashier'), ('withdrawal', 'withdrawal at the cashier'), ('buy_in', 'ring game buy-in'), ('top_up', 'ring game top-up'), ('cash_out', 'ring game cash-out'), ('rake', 'rake of a pot'), ('tournament_buy_in', 'tournament buy-in'), ('re_entry', 'tournament re-entry'), ('rebuy', 'tournament rebuy'), ('add_on', 'tournament add-on'), ('fee', 'fee to the house'), ('refund', 'refund'), ('prize', 'tournament prize'), ('bounty', 'bounty'), ('league_fee', 'league fee'), ('season_payout', 'season pot payout')], max_length=20)),
+                ('reason', models.CharField(choices=[('deposit', 'deposit at the cashier'), ('withdrawal', 'withdrawal at the cashier'), ('buy_in', 'ring game buy-in'), ('top_up', 'ring game top-up'), ('cash_out', 'ring game cash-out'), ('table_change', 'chips moved with their player to another table'), ('rake', 'rake of a pot'), ('tournament_buy_in', 'tournament buy-in'), ('re_entry', 'tournament re-entry'), ('rebuy', 'tournament rebuy'), ('add_on', 'tournament add-on'), ('fee', 'fee to the house'), ('refund', 'refund'), ('prize', 'tournament prize'), ('bounty', 'bounty'), ('league_fee', 'league fee'), ('season_payout', 'season pot payout')], max_length=20)),
                 ('ref_kind', models.CharField(blank=True, default='', max_length=20)),
                 ('ref_id', models.BigIntegerField(blank=True, null=True)),
                 ('memo', models.CharField(blank=True, default='', max_length=200)),
