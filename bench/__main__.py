@@ -3,9 +3,10 @@
 Names: engine (hands/s and evaluations/s against pokerkit), balancing (the TDA planner at
 10,000 players), tables (bot tables through PostgreSQL, Redis and real workers) and
 tournament (a 1,000-player bot tournament to the end on the same stack), load (400
-human-paced people over HTTP, with Locust) and ledger (transactions/s and ledger_check
-over 1,000,000 postings); tables, tournament, load and ledger need DATABASE_URL and
-REDIS_URL. With no name, engine and balancing run, and
+human-paced people over HTTP, with Locust), league (standings of 50 events x 100
+players, on SQLite or DATABASE_URL's server) and ledger (transactions/s and
+ledger_check over 1,000,000 postings); tables, tournament, load and ledger need
+DATABASE_URL and REDIS_URL. With no name, engine and balancing run, and
 tables and tournament too when DATABASE_URL and REDIS_URL are set. Every benchmark prints
 its own JSON report.
 
@@ -23,7 +24,7 @@ from collections.abc import Sequence
 
 from bench.stack import PROJECT_DIR
 
-NAMES = ("engine", "balancing", "tables", "tournament", "load", "ledger")
+NAMES = ("engine", "balancing", "tables", "tournament", "load", "league", "ledger")
 ON_THE_STACK = ("tables", "tournament", "load", "ledger")  # need PostgreSQL and Redis
 
 
@@ -56,6 +57,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from bench import balancing
 
             print(json.dumps(balancing.run(), indent=2))
+        elif name == "league":
+            from bench import league
+
+            status |= league.main()
         else:
             sys.stdout.flush()  # the reports so far come before the child's
             command = [sys.executable, "-m", f"bench.{name}", *quick]

@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "games",
     "clubs",
     "tourney",
+    "leagues",
     "money",
     "integrations",
 ]
