@@ -1,5 +1,4 @@
 """Keeping a season's standings: incrementally when an event is entered after the others,
-from integrations.webhooks.outbox import event_emit
 from scratch (``season_recompute``) when one is entered out of date order or corrected.
 Both must give the same rows (tests compare them); the standings are derived data."""
 
@@ -7,6 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from integrations.webhooks.outbox import event_emit
 from leagues import standings as pure
 from leagues.models import EventResult, EventStatus, Season, SeasonEvent, Standing
 
