@@ -67,3 +67,16 @@ def test_prizes_are_paid_from_the_pool_when_the_tournament_ends():
     for entry in Entry.objects.filter(tournament=tournament):
         assert balance_of(player_account(entry.player_id)) == FUNDS - 110 + entry.prize
     assert ledger_check().ok
+
+
+def test_bounties_are_held_apart_and_paid_with_the_prizes_at_the_end():
+    tournament = make_tournament(players=4, bounty=20)
+    assert balance_of(prize_pool(tournament.id)) == 4 * 80
+    tournament_start(tournament_id=tournament.id)
+    play_to_the_end(tournament)
+    entries = list(Entry.objects.filter(tournament=tournament))
+    assert sum(e.bounty_won for e in entries) == 4 * 20
+    for entry in entries:
+        expected = FUNDS - 110 + entry.prize + entry.bounty_won
+        assert balance_of(player_account(entry.player_id)) == expected
+    assert ledger_check().ok
