@@ -47,7 +47,10 @@ class PlayerFilter(django_filters.FilterSet):
     )
     bot = django_filters.BooleanFilter(method="bot_filter", help_text="Bots only, or people.")
     club = django_filters.NumberFilter(
-        field_name="user__club_memberships__club_id", help_text="Members of this club."
+        field_name="user__club_memberships__club_id",
+        help_text="Members of this club.",
+        min_value=1,
+        max_value=10**18 - 1,
     )
 
     class Meta:

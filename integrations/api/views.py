@@ -95,8 +95,12 @@ def _valid(
     return dict(serializer.validated_data)
 
 
+MAX_ID = 10**18 - 1
+"""Filters on ids refuse larger numbers (400) before the database sees them."""
+
+
 class SubscriptionFilter(django_filters.FilterSet):
-    club = django_filters.NumberFilter()
+    club = django_filters.NumberFilter(min_value=1, max_value=MAX_ID)
     active = django_filters.BooleanFilter()
 
     class Meta:
@@ -159,7 +163,7 @@ class SubscriptionDetailApi(APIView):
 
 
 class DeliveryFilter(django_filters.FilterSet):
-    subscription = django_filters.NumberFilter()
+    subscription = django_filters.NumberFilter(min_value=1, max_value=MAX_ID)
     status = django_filters.ChoiceFilter(choices=DeliveryStatus.choices)
     event_type = django_filters.ChoiceFilter(field_name="event__type", choices=EventType.choices)
 

@@ -119,3 +119,10 @@ def test_staff_list_and_search_players_paginated():
     assert page["count"] == 1 and page["results"][0]["username"] == "alice"
     assert staff.get("/api/v1/players/?bot=true").json()["count"] == 1
     assert client_for(make_player()).get("/api/v1/players/").status_code == 403
+
+
+def test_an_id_too_large_for_the_database_is_a_400_or_404_not_a_500():
+    staff = client_for(make_player(staff=True))
+    assert staff.get("/api/v1/players/?club=99999999999999999999").status_code == 400
+    assert staff.get("/api/v1/webhooks/subscriptions/?club=99999999999999999999").status_code == 400
+    assert staff.get("/api/v1/webhooks/subscriptions/99999999999999999999/").status_code == 404
