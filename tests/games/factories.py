@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
+from clubs.models import Club
 from games.models import Player, Table
 from games.services.tables import table_create
 from money.ledger import Ref, Transfer, cash_desk, player_account, post
@@ -16,7 +17,7 @@ _numbers = count(1)
 
 
 FUNDS = 1_000_000
-"""What a test player has in their site-wide account to buy in with."""
+"""What a test player has to buy in with, site-wide and in every club (see conftest)."""
 
 
 def make_player(
@@ -27,8 +28,17 @@ def make_player(
     username = name or f"player{n}"
     user = get_user_model().objects.create_user(username=username, password="pw", is_staff=staff)
     player = Player.objects.create(user=user, display_name=username.title(), bot=bot)
-    fund(player.id, funds)
+    if funds:
+        for club_id in [None, *Club.objects.values_list("id", flat=True)]:
+            fund(player.id, funds, club_id)
     return player
+
+
+def fund_club_players(club_id: int) -> None:
+    """Fund every player in a new club's accounts, as they are funded site-wide (tests
+    register players in club tournaments without a trip to each club's cashier)."""
+    for player_id in Player.objects.values_list("id", flat=True):
+        fund(player_id, FUNDS, club_id)
 
 
 def fund(player_id: int, amount: int, club_id: int | None = None) -> None:
