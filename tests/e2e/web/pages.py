@@ -1,0 +1,52 @@
+"""Helpers for the browser tests (no tests here)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from django.test import override_settings
+from playwright.sync_api import Page
+
+from games.models import Player
+from tests.games.factories import make_player
+
+POLL_SECONDS = 0.05
+
+
+def make_person(username: str, password: str, *, staff: bool = False) -> Player:
+    """A player whose password the service itself can check: the tests hash passwords with
+    MD5 for speed, which the running server (default settings) does not accept."""
+    player = make_player(username, staff=staff)
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.PBKDF2PasswordHasher"]):
+        player.user.set_password(password)
+        player.user.save(update_fields=["password"])
+    return player
+
+
+def sign_in(page: Page, base: str, username: str, password: str) -> None:
+    """Sign in through the login page, as a person would."""
+    page.goto(f"{base}/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+
+
+def seconds_until(condition: Callable[[], Any], timeout: float, what: str) -> float:
+    """How long until ``condition`` holds (polled every 50 ms); fails after ``timeout``."""
+    start = time.monotonic()
+    while not condition():
+        if time.monotonic() - start > timeout:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(POLL_SECONDS)
+    return time.monotonic() - start
+
+
+def countdown_seconds(text: str) -> int:
+    """ "1:05" -> 65, "1:02:03" -> 3723."""
+    seconds = 0
+    for part in text.strip().split(":"):
+        seconds = seconds * 60 + int(part)
+    return seconds

@@ -1,0 +1,109 @@
+"""A player in a real browser against the running service: signs in, sits down at a table
+with a bot from the lobby, plays a hand to the end with the buttons and sees the result;
+then folds the next one. The page never holds the bot's unshown down cards."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from games.models import Hand
+from games.services import hands
+from games.services.seating import seat_sit
+from tests.e2e.web.pages import make_person, seconds_until, sign_in
+from tests.games.factories import make_player, make_table
+
+pytestmark = [pytest.mark.e2e, pytest.mark.browser]
+
+HAND_TIMEOUT_SECONDS = 90
+PREFERRED = ("check", "call", "bring_in", "show")
+
+
+def _check_no_hidden_bot_card(page: Page, table_id: int, bot_id: int) -> int:
+    """Read the page, then the hands in the database: every down card of the bot that the
+    page holds must have been shown by then. Returns how many cards the page draws."""
+    html = page.content()
+    on_page = set(re.findall(r'data-card="([^"?]+)"', html))
+    for hand in Hand.objects.filter(table_id=table_id):
+        index = next((i for i, p in enumerate(hand.lineup) if p["player"] == bot_id), None)
+        if index is None:
+            continue
+        bot = hands.hand_state(hand).players[index]
+        hidden = {repr(card) for card in bot.down if card is not None} if not bot.shown else set()
+        assert not hidden & on_page, f"hand {hand.number}: the page shows the bot's down cards"
+        for card in hidden:
+            assert f'data-card="{card}"' not in html
+    return len(on_page)
+
+
+def _play(page: Page, table_id: int, bot_id: int, until: str, choose: tuple[str, ...]) -> list:
+    """Click the first offered action of ``choose`` until ``until`` shows; returns the
+    seconds from each click to the page's next change."""
+    lags = []
+    deadline = time.monotonic() + HAND_TIMEOUT_SECONDS
+    while until not in page.locator("#results").all_inner_texts().__str__():
+        assert time.monotonic() < deadline, f"no {until!r} within {HAND_TIMEOUT_SECONDS} s"
+        _check_no_hidden_bot_card(page, table_id, bot_id)
+        for action in choose:
+            button = page.locator(f'.actions button[data-action="{action}"]')
+            if button.count():
+                version = page.locator("#table-live").get_attribute("data-version")
+                clicked = time.monotonic()
+                button.first.click()
+                seconds_until(
+                    lambda v=version: (
+                        page.locator("#table-live").get_attribute("data-version") != v
+                    ),
+                    5,
+                    "the table after a click",
+                )
+                lags.append(time.monotonic() - clicked)
+                break
+        page.wait_for_timeout(100)
+    _check_no_hidden_bot_card(page, table_id, bot_id)
+    return lags
+
+
+def test_a_player_signs_in_sits_down_plays_a_hand_to_the_end_and_sees_the_result(
+    live_service: str, browser: Browser, screenshots: Path
+) -> None:
+    table = make_table(name="Main", pause_ms=4000, action_seconds=60)
+    bot = make_player("robot", bot="station")
+    seat_sit(table_id=table.id, player=bot, seat_number=2, buy_in=300, by_staff=True)
+    make_person("alice", "alice-pw-123")
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    sign_in(page, live_service, "alice", "alice-pw-123")
+    assert page.url.endswith("/play/")
+    page.screenshot(path=str(screenshots / "lobby.png"), full_page=True)
+
+    page.get_by_label("Seat", exact=True).select_option("1")
+    page.get_by_label("Buy-in").fill("250")
+    page.get_by_role("button", name="Sit down").click()
+    page.wait_for_url(f"**/play/tables/{table.id}/")
+    page.locator(".actions button").first.wait_for(timeout=30_000)
+    assert "Third street" in page.locator("#street").inner_text()
+    assert page.locator(".seat.you .card.down:not(.back)").count() == 2  # own down cards
+    assert page.locator('[data-seat="2"] .card.back').count() == 2  # the bot's, face down
+    assert "bot" in page.locator('[data-seat="2"] .bot-label').inner_text()
+    page.screenshot(path=str(screenshots / "table.png"), full_page=True)
+
+    lags = _play(page, table.id, bot.id, "Hand 1:", PREFERRED)
+    result = page.locator("#results li").first.inner_text()
+    assert "Hand 1:" in result and " wins " in result
+    page.locator("#results details").first.locator("summary").click()
+    page.screenshot(path=str(screenshots / "table-result.png"), full_page=True)
+
+    # The next hand: fold at the first chance, so the bot never shows its down cards.
+    lags += _play(page, table.id, bot.id, "Hand 2:", ("fold", "muck"))
+    second = Hand.objects.get(table=table, number=2)
+    bot_index = next(i for i, p in enumerate(second.lineup) if p["player"] == bot.id)
+    assert not hands.hand_state(second).players[bot_index].shown
+    assert "uncontested" in page.locator("#results li").first.inner_text()
+    print(
+        f"\ntable: click to the page's next change, median {sorted(lags)[len(lags) // 2]:.2f} s, "
+        f"max {max(lags):.2f} s over {len(lags)} clicks"
+    )
