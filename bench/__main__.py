@@ -2,8 +2,9 @@
 
 Names: engine (hands/s and evaluations/s against pokerkit), balancing (the TDA planner at
 10,000 players), tables (bot tables through PostgreSQL, Redis and real workers) and
-tournament (a 1,000-player bot tournament to the end on the same stack); tables and
-tournament need DATABASE_URL and REDIS_URL. With no name, engine and balancing run, and
+tournament (a 1,000-player bot tournament to the end on the same stack) and load (400
+human-paced people over HTTP, with Locust); tables, tournament and load need DATABASE_URL
+and REDIS_URL. With no name, engine and balancing run, and
 tables and tournament too when DATABASE_URL and REDIS_URL are set. Every benchmark prints
 its own JSON report.
 
@@ -21,8 +22,8 @@ from collections.abc import Sequence
 
 from bench.stack import PROJECT_DIR
 
-NAMES = ("engine", "balancing", "tables", "tournament")
-ON_THE_STACK = ("tables", "tournament")  # need PostgreSQL and Redis
+NAMES = ("engine", "balancing", "tables", "tournament", "load")
+ON_THE_STACK = ("tables", "tournament", "load")  # need PostgreSQL and Redis
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -30,6 +30,7 @@ urlpatterns = [
     path("tables/<id:table_id>/leave/", views.TableLeaveApi.as_view(), name="table-leave"),
     path("tables/<id:table_id>/sit-out/", views.TableSitOutApi.as_view(), name="table-sit-out"),
     path("tables/<id:table_id>/sit-in/", views.TableSitInApi.as_view(), name="table-sit-in"),
+    path("tables/<id:table_id>/back/", views.TableBackApi.as_view(), name="table-back"),
     path("tables/<id:table_id>/pause/", views.TablePauseApi.as_view(), name="table-pause"),
     path("tables/<id:table_id>/resume/", views.TableResumeApi.as_view(), name="table-resume"),
     path("tables/<id:table_id>/act/", views.TableActApi.as_view(), name="table-act"),

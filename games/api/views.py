@@ -195,9 +195,24 @@ class TableSitOutApi(TableApi):
 
 
 class TableSitInApi(TableSitOutApi):
-    """Sit back in: dealt in again from the next hand."""
+    """Sit back in: dealt in again from the next hand (ring games); at a tournament table the
+    same as back/."""
 
     sitting_out = False
+
+
+class TableBackApi(TableApi):
+    """Come back after being away (a timeout, or sitting out), at any table: from the current
+    hand's next decision you decide again with your full clock. Until then an away player
+    posts antes and bring-ins and is folded (checked when free) at once (RULES.md 9)."""
+
+    @extend_schema(
+        request=None,
+        responses={200: s.TableDetailOutputSerializer, **_errors(401, 403, 404, 409)},
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        seating.seat_back(table_id=table_id, player=require_player(request))
+        return Response(_table_detail(table_id, request))
 
 
 class TablePauseApi(TableApi):

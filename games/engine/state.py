@@ -805,8 +805,16 @@ class HandState:
         self._finish()
 
     def _finish(self) -> None:
-        live = [p.live for p in self.players]
-        pots = [(pot.amount, pot.eligible) for pot in build_pots(self._contributions(), live)]
+        """Award the pots at the showdown. The pots are cut from the amounts put in by every
+        player who did not fold, whoever shows (RULES.md 6 and 8): a mucked hand gives up its
+        claim but does not merge the pots it was all in for, so each is still split on its
+        own, with its own odd chips."""
+        pots = []
+        for amount, eligible in self.pots():
+            contenders = tuple(i for i in eligible if not self.players[i].mucked)
+            # Every live hand mucking is possible only in a recorded history: the pot then goes
+            # unnamed to its first eligible player, as before any hand is shown.
+            pots.append((amount, contenders or eligible))
         self._award_all(pots, shown=True)
 
     def _award_all(self, pots: list[tuple[int, tuple[int, ...]]], *, shown: bool) -> None:

@@ -28,6 +28,9 @@ from games.signals import hand_finished
 WORKER_GRACE = timedelta(seconds=5)
 """How long a hand may wait for a worker to deal or settle before the sweep steps in."""
 
+NO_CLOCK = 0
+"""``Hand.clock_decision`` when no decision's clock is running (a hand's log is never empty)."""
+
 
 @dataclass(frozen=True)
 class ActResult:
@@ -208,7 +211,7 @@ def _run(table: Table, hand: Hand) -> str:
         if player is not None and player.is_bot:
             option = bots.choose(player.bot, state, state.legal_actions(), hand.id)
         elif seat.sitting_out or seat.leaving or player is None:
-            option = automatic_option(state, fold=seat.leaving)
+            option = automatic_option(state)
         else:
             break  # a human decides: start the clock
         state.act(option.action, option.to, player=i)
@@ -231,16 +234,27 @@ def _deal(hand: Hand, state: HandState) -> None:
     hand.cards_used += before - len(stub)
 
 
-def automatic_option(state: HandState, *, fold: bool = False) -> Option:
-    """What the service does for a player who is away or out of time: post a forced
-    bring-in, check if free, else fold; muck at showdown (RULES.md 9). A player who is
-    leaving folds rather than checks."""
+AUTOMATIC_CHOICES = ("bring_in", "check", "fold", "muck")
+"""What the service decides for an away, leaving or timed-out player, best first: a forced
+bring-in is posted, a free check is taken, a bet is folded to, a losing hand is mucked."""
+
+
+def automatic_option(state: HandState) -> Option:
+    """The decision the service takes for a player who is away, leaving or out of time
+    (RULES.md 9): post a forced bring-in, check if free, else fold; muck at showdown.
+
+    Total: every decision the engine offers includes one of ``AUTOMATIC_CHOICES`` (the
+    property test plays random hands to prove it); should a future rule offer none, the
+    cheapest legal option is taken rather than the table stopping.
+    """
     options = state.legal_actions()
-    for preferred in ("bring_in", "fold" if fold else "check", "muck"):
+    if not options:
+        raise ValueError("no decision is pending: nothing to decide for the player")
+    for preferred in AUTOMATIC_CHOICES:
         for option in options:
             if option.action == preferred:
                 return option
-    return next(o for o in options if o.action == "fold")
+    return min(options, key=lambda option: option.chips)
 
 
 def _start_clock(table: Table, hand: Hand, decision: int) -> None:
@@ -335,10 +349,10 @@ def hand_expire(*, hand_id: int, seq: int | None) -> str:
             start = len(state.log)
             option = automatic_option(state)
             state.act(option.action, option.to, player=i)
-            if table.kind == TableKind.RING:
-                Seat.objects.filter(table=table, number=hand.lineup[i]["seat"]).update(
-                    sitting_out=True
-                )
+            # Timed out: away from now on, at every kind of table. A ring player is not dealt
+            # in from the next hand; a tournament player stays dealt in and is folded (checked
+            # when free) at once at each decision; both until they come back (RULES.md 9).
+            Seat.objects.filter(table=table, number=hand.lineup[i]["seat"]).update(sitting_out=True)
             append_event(table, "timeout", {"hand": hand.id, "player": i}, hand)
             hand.deadline = None
             _persist(table, hand, state, start)

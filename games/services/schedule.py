@@ -1,28 +1,34 @@
 """Enqueueing worker tasks, always after the current transaction commits.
 
 A task enqueued inside an open transaction could run before the commit and find nothing
-to do; ``transaction.on_commit`` sends it only once the data it needs is visible.
+to do; ``transaction.on_commit`` sends it only once the data it needs is visible. Tasks are
+sent by name, so the services never import ``games.tasks`` (which imports them).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from celery import current_app
 from django.db import transaction
+
+TABLE_ADVANCE = "games.tasks.table_advance"
+EXPIRE_ACTION = "games.tasks.expire_action"
+
+
+def _send_on_commit(task: str, args: tuple[Any, ...], seconds: float = 0) -> None:
+    countdown = max(seconds, 0) or None
+    transaction.on_commit(lambda: current_app.send_task(task, args, countdown=countdown))
 
 
 def advance_now(table_id: int) -> None:
     """Run ``table_advance`` for the table as soon as the transaction commits."""
-    from games import tasks
-
-    transaction.on_commit(lambda: tasks.table_advance.delay(table_id))
+    _send_on_commit(TABLE_ADVANCE, (table_id,))
 
 
 def advance_later(table_id: int, seconds: float) -> None:
     """Run ``table_advance`` after ``seconds`` (the pause between hands)."""
-    from games import tasks
-
-    transaction.on_commit(
-        lambda: tasks.table_advance.apply_async((table_id,), countdown=max(seconds, 0))
-    )
+    _send_on_commit(TABLE_ADVANCE, (table_id,), seconds)
 
 
 def expire_later(hand_id: int, seq: int, seconds: float) -> None:
@@ -30,8 +36,4 @@ def expire_later(hand_id: int, seq: int, seconds: float) -> None:
 
     The deadline itself lives on the hand row; the beat sweep catches a lost timer.
     """
-    from games import tasks
-
-    transaction.on_commit(
-        lambda: tasks.expire_action.apply_async((hand_id, seq), countdown=max(seconds, 0))
-    )
+    _send_on_commit(EXPIRE_ACTION, (hand_id, seq), seconds)

@@ -1,4 +1,12 @@
-"""Ring-game seating: sit with a buy-in, leave, sit out and back in."""
+"""Seating: sit with a buy-in, leave, sit out and back in (ring games); come back from away
+(every table).
+
+Sitting, buying in, leaving and sitting out are ring-game actions. At a tournament table the
+tournament seats and moves players, and a player who goes away stays dealt in: they post
+their antes and bring-ins and are folded (checked when free) at once at each decision until
+they come back (RULES.md 9). So those actions are refused there (409), and coming back is
+the one seat action a tournament player has.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +16,16 @@ from games.errors import Conflict, Forbidden, Invalid, NotFound
 from games.locks import table_for_update
 from games.models import Player, Seat, Table, TableKind, TableStatus
 from games.services.hands import append_event, running_hand, table_wake
+
+
+def _require_ring(table: Table, what: str) -> None:
+    if table.kind != TableKind.RING:
+        raise Conflict(
+            f"{what} is for ring games: at a tournament table the tournament seats you and "
+            "you stay dealt in until you bust out (if you do not act you are folded at once; "
+            "POST back/ to play again)",
+            code="tournament_table",
+        )
 
 
 def _seat_of(table: Table, player: Player) -> Seat:
@@ -27,8 +45,7 @@ def seat_sit(
     """
     with transaction.atomic():
         table = table_for_update(table_id)
-        if table.kind != TableKind.RING:
-            raise Forbidden("tournament tables are seated by the tournament", code="not_ring")
+        _require_ring(table, "taking a seat with a buy-in")
         if table.status == TableStatus.CLOSED:
             raise Conflict("the table is closed", code="closed")
         if player.is_bot and not (by_staff and table.allow_bots):
@@ -76,6 +93,7 @@ def seat_leave(*, table_id: int, player: Player) -> Seat:
     """Leave the table: at once between hands, else folded out and gone when the hand ends."""
     with transaction.atomic():
         table = table_for_update(table_id)
+        _require_ring(table, "leaving the table with your chips")
         seat = _seat_of(table, player)
         hand = running_hand(table)
         if hand is not None and any(p["player"] == player.id for p in hand.lineup):
@@ -97,9 +115,14 @@ def seat_leave(*, table_id: int, player: Player) -> Seat:
 
 def seat_sit_out(*, table_id: int, player: Player, sitting_out: bool) -> Seat:
     """Sit out (not dealt in from the next hand; folded at the current hand's next decision)
-    or sit back in."""
+    or sit back in (ring games).
+
+    Sitting back in is also how a player comes back from away at any table (``seat_back``).
+    """
     with transaction.atomic():
         table = table_for_update(table_id)
+        if sitting_out:
+            _require_ring(table, "sitting out")
         seat = _seat_of(table, player)
         if seat.sitting_out != sitting_out:
             seat.sitting_out = sitting_out
@@ -111,3 +134,9 @@ def seat_sit_out(*, table_id: int, player: Player, sitting_out: bool) -> Seat:
             )
             table_wake(table)
         return seat
+
+
+def seat_back(*, table_id: int, player: Player) -> Seat:
+    """Come back after being away (a timeout, or sitting out): from the current hand's next
+    decision the player decides again with their full clock (RULES.md 9)."""
+    return seat_sit_out(table_id=table_id, player=player, sitting_out=False)

@@ -11,7 +11,7 @@ from games.engine.rules import Rules, Stakes
 from games.errors import Conflict, Invalid
 from games.locks import table_for_update
 from games.models import Seat, Table, TableStatus
-from games.services.hands import append_event, running_hand, table_wake
+from games.services.hands import NO_CLOCK, append_event, running_hand, table_wake
 
 RULE_FIELDS = (
     "low_qualifier",
@@ -82,8 +82,11 @@ def table_set_status(*, table_id: int, status: str) -> Table:
         table.status = status
         table.save(update_fields=["status"])
         if hand is not None and status == TableStatus.PAUSED:
+            # No clock runs while paused, and none is left to resume: the player to act gets
+            # their full time again when the table resumes (``_start_clock``).
             hand.deadline = None
-            hand.save(update_fields=["deadline"])
+            hand.clock_decision = NO_CLOCK
+            hand.save(update_fields=["deadline", "clock_decision"])
         append_event(table, status, {"at": timezone.now().isoformat()})
         if status == TableStatus.OPEN:
             table_wake(table)

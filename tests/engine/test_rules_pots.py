@@ -1,6 +1,6 @@
 """End of a hand: everyone folds, uncalled bets, side pots (RULES.md 6)."""
 
-from games.engine.rules import Rules, Stakes
+from games.engine.rules import Rules, Stakes, Variant
 from tests.engine.helpers import NO_ANTE, STAKES, stacked_hand
 
 THREE = {
@@ -93,3 +93,53 @@ def test_folded_chips_stay_in_the_pot_but_their_owner_is_not_eligible():
     hand.act("call").act("fold")
 
     assert hand.state.pots() == [(9, (1, 2))]
+
+
+# Issue 8, defect 7: a mucked all-in hand must not merge its pots. Player 0 is all in for 2
+# (ante and bring-in); players 1 and 2 tie for high with aces and kings, queen kicker, and
+# nobody has a qualifying low. Main pot 9 (players 0, 1, 2; player 3 folded his ante, player 4
+# his 2), side pot 17 (players 1 and 2; player 4's 3 more). Each odd chip goes to player 2,
+# who holds the As (TDA 20-B), so 5 + 9 = 14 against 4 + 8 = 12; one merged pot of 26 would
+# be split 13/13.
+TIED_HIGH_WITH_AN_ALL_IN_LOSER = {
+    0: "TsTd 3s 4h 5h Jh 2c",
+    1: "AhAd Kc Kd Qs Jc 9h",
+    2: "AsAc Kh Ks Qc Jd 9d",
+    3: "6c4c 9s",
+    4: "5c5d 8d 6s",
+}
+
+
+def _all_in_loser_reaches_the_showdown():
+    hand = stacked_hand(
+        Rules(Variant.STUD_8), STAKES, [2, 100, 100, 100, 100], TIED_HIGH_WITH_AN_ALL_IN_LOSER
+    )
+    hand.play("bring_in", "complete", "call", "fold", "call")  # player 0 all in for 2
+    hand.play(("bet", 4), "call", "fold")  # fourth street; player 4 gave up 5 in all
+    while hand.state.phase != "showdown":
+        hand.act("check")
+    assert hand.state.pots() == [(9, (0, 1, 2)), (17, (1, 2))]
+    assert hand.state.actor == 0  # players 1 and 2 had to show; player 0 may muck
+    return hand
+
+
+def test_a_mucked_all_in_hand_leaves_each_pot_split_on_its_own():
+    hand = _all_in_loser_reaches_the_showdown().act("muck")
+
+    assert [(e["pot"], e["player"], e["amount"]) for e in hand.events("award")] == [
+        (0, 2, 5),
+        (0, 1, 4),
+        (1, 2, 9),
+        (1, 1, 8),
+    ]
+    assert hand.stacks() == [0, 103, 105, 99, 95]  # merged, it was [0, 104, 104, 99, 95]
+
+
+def test_the_pots_are_the_same_whether_the_all_in_loser_shows_or_mucks():
+    shown = _all_in_loser_reaches_the_showdown().act("show")
+    mucked = _all_in_loser_reaches_the_showdown().act("muck")
+
+    assert shown.stacks() == mucked.stacks() == [0, 103, 105, 99, 95]
+    assert [(e["pot"], e["player"], e["amount"]) for e in shown.events("award")] == [
+        (e["pot"], e["player"], e["amount"]) for e in mucked.events("award")
+    ]

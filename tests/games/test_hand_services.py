@@ -89,3 +89,49 @@ def test_a_table_whose_first_advance_task_was_lost_is_woken_by_the_sweep():
     assert tasks.sweep()["woken"] == 1
     hands.table_advance(table.id)  # the woken advance plays the hand
     assert Hand.objects.filter(table=table, status=HandStatus.FINISHED).count() == 1
+
+
+def test_resume_gives_the_player_to_act_their_full_clock_again():
+    # Issue 8, defect 13: a 60 s clock, paused on alice's turn and resumed
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.services.tables import table_set_status
+
+    table = make_table(action_seconds=60)
+    alice, bob = make_player("alice"), make_player("bob")
+    seat_sit(table_id=table.id, player=alice, seat_number=1, buy_in=100)
+    seat_sit(table_id=table.id, player=bob, seat_number=2, buy_in=100)
+    assert hands.table_advance(table.id) == "waiting for a player"
+    table_set_status(table_id=table.id, status="paused")
+    table_set_status(table_id=table.id, status="open")
+
+    assert hands.table_advance(table.id) == "waiting for a player"  # the worker after resume
+
+    hand = Hand.objects.get(table=table, status=HandStatus.RUNNING)
+    assert hand.deadline > timezone.now() + timedelta(seconds=55)
+
+
+def test_after_resume_a_lost_worker_run_never_times_out_the_player_to_act():
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.services.tables import table_set_status
+
+    table = make_table(action_seconds=60)
+    for n, name in ((1, "alice"), (2, "bob")):
+        seat_sit(table_id=table.id, player=make_player(name), seat_number=n, buy_in=100)
+    assert hands.table_advance(table.id) == "waiting for a player"
+    table_set_status(table_id=table.id, status="paused")
+    table_set_status(table_id=table.id, status="open")
+    # the advance task after resume is lost: the worker's grace runs out and the sweep comes
+    hand = Hand.objects.get(table=table, status=HandStatus.RUNNING)
+    Hand.objects.filter(pk=hand.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+
+    assert hands.hand_expire(hand_id=hand.pk, seq=None) == "waiting for a player"
+
+    assert not TableEvent.objects.filter(table=table, kind="timeout").exists()
+    hand.refresh_from_db()
+    assert hand.deadline > timezone.now() + timedelta(seconds=55)
