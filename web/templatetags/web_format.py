@@ -14,7 +14,7 @@ register = template.Library()
 @register.filter
 def chips(amount: int | None) -> str:
     """12345 -> "12,345" (no decimals: every amount is whole chips)."""
-    return "" if amount is None else f"{int(amount):,}"
+    return "" if amount in (None, "") else f"{int(amount):,}"
 
 
 @register.filter

@@ -198,7 +198,11 @@ def table_sit_out(request: HttpRequest, table_id: int, sitting_out: bool) -> Htt
         request,
         table_id,
         done,
-        lambda: seating.seat_sit_out(table_id=table_id, player=player, sitting_out=sitting_out),
+        lambda: (
+            seating.seat_sit_out(table_id=table_id, player=player, sitting_out=sitting_out)
+            if sitting_out
+            else seating.seat_back(table_id=table_id, player=player)
+        ),
     )
 
 
