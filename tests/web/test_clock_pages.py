@@ -8,9 +8,10 @@ import re
 import pytest
 from django.test import Client
 
-from tests.tourney.tournaments import make_tournament
+from tests.tourney.tournaments import expire_level, make_tournament
 from tourney.services.clock import tournament_pause, tournament_resume
 from tourney.services.draw import tournament_start
+from tourney.services.update import tournament_update
 
 pytestmark = pytest.mark.django_db
 
@@ -85,3 +86,15 @@ def test_pages_carry_a_content_security_policy_and_no_inline_script():
     for attrs, _ in scripts:
         path = re.search(r'src="([^"]+)"', attrs).group(1)
         assert Client().get(path).status_code == 200  # served by the app itself (no CDN)
+
+
+def test_the_break_screen_says_when_play_resumes_and_what_comes_next():
+    tournament = _started()
+    for _ in range(2):  # levels 1 and 2 end: the break of LEVELS starts
+        expire_level(tournament)
+        tournament_update(tournament_id=tournament.id)
+    tournament.refresh_from_db()
+    html = Client().get(f"/clock/{tournament.id}/").content.decode()
+    assert 'class="break-title">Break<' in html and "Play resumes in" in html
+    assert "Level 3: Razz" in html  # the level after the break
+    assert "<dt>Ante</dt>" not in html

@@ -79,6 +79,9 @@ def test_the_clock_counts_down_changes_level_and_shows_a_pause(
     frozen = countdown_seconds(countdown.inner_text())
     assert abs(frozen - _left_on_server(tournament.id)) <= 1.0
     page.screenshot(path=str(screenshots / "clock-paused.png"))
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone
+    page.screenshot(path=str(screenshots / "clock-phone.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 720})
     page.wait_for_timeout(1500)
     assert countdown_seconds(countdown.inner_text()) == frozen
 

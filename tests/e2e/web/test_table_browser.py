@@ -91,6 +91,21 @@ def test_a_player_signs_in_sits_down_plays_a_hand_to_the_end_and_sees_the_result
     assert "bot" in page.locator('[data-seat="2"] .bot-label').inner_text()
     page.screenshot(path=str(screenshots / "table.png"), full_page=True)
 
+    # The first decision by keyboard alone: Tab to an action button, Enter.
+    version = page.locator("#table-live").get_attribute("data-version")
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.action || ''"):
+            break
+    action = page.evaluate("document.activeElement.dataset.action")
+    assert action in ("bring_in", "complete")
+    page.keyboard.press("Enter")
+    seconds_until(
+        lambda: page.locator("#table-live").get_attribute("data-version") != version,
+        5,
+        "the table after a keyboard action",
+    )
+
     lags = _play(page, table.id, bot.id, "Hand 1:", PREFERRED)
     result = page.locator("#results li").first.inner_text()
     assert "Hand 1:" in result and " wins " in result
