@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from django.db import connection
+from django.db import connection, connections
 
 from tests.conftest import running_in_ci
 from tests.e2e.workers import PROJECT_DIR, WorkerPool
@@ -127,7 +127,9 @@ def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
     # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are
-    # ordinary synchronous ones (the pages are served by gunicorn in another process).
+    # ordinary synchronous ones (the pages are served by gunicorn in another process). They
+    # open a connection of their own in Playwright's context: closed here, or the test
+    # database could not be dropped at the end.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(
@@ -135,6 +137,7 @@ def browser() -> Iterator[object]:
         )
         yield chromium
         chromium.close()
+        connections.close_all()
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
