@@ -187,3 +187,15 @@ def test_an_account_without_a_player_profile_is_told_so():
     response = client.post(f"/play/tables/{table.id}/sit/", {"seat": 1, "buy_in": 100})
     assert response.status_code == 403
     assert "no player profile" in response.content.decode()
+
+
+def test_a_live_region_polled_after_sign_out_sends_the_page_to_the_sign_in_page():
+    table = make_table()
+    response = Client().get(
+        f"/play/tables/{table.id}/live/",
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_CURRENT_URL=f"http://testserver/play/tables/{table.id}/",
+    )
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == f"/accounts/login/?next=/play/tables/{table.id}/"
+    assert response.content == b""

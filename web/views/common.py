@@ -9,12 +9,16 @@ import time
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
+from urllib.parse import quote
 
+from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect, render, resolve_url
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
+from django_htmx.http import HttpResponseClientRedirect
 
 from games.errors import ServiceError
 
@@ -35,6 +39,23 @@ def refusals_as_pages(view: View) -> View:
             return view(request, *args, **kwargs)
         except ServiceError as error:
             return render(request, "web/error.html", {"error": error}, status=error.status)
+
+    return wrapper
+
+
+def sign_in_required(view: View) -> View:
+    """Pages for signed-in users. A live region polled after the session ended sends the
+    whole page to the sign-in page (an htmx redirect) instead of drawing it in the region."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.user.is_authenticated:
+            return view(request, *args, **kwargs)
+        if request.htmx:
+            page = request.htmx.current_url_abs_path or request.get_full_path()
+            login = resolve_url(settings.LOGIN_URL)
+            return HttpResponseClientRedirect(f"{login}?next={quote(page)}")
+        return redirect_to_login(request.get_full_path())
 
     return wrapper
 
@@ -97,11 +118,11 @@ def after_action(
     try:
         run()
     except ServiceError as error:
-        if request.htmx:  # type: ignore[attr-defined]
+        if request.htmx:
             return region(error.message, error.status)
         messages.error(request, error.message)
         return redirect(page_url)
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         return region(done, 200)
     if done:
         messages.success(request, done)

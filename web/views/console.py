@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -26,7 +25,13 @@ from tourney import selectors
 from tourney.models import MoveStatus, Tournament
 from tourney.services import balance, clock, draw, live, results
 from web.clockboard import clock_board
-from web.views.common import after_action, fingerprint, live_region, refusals_as_pages
+from web.views.common import (
+    after_action,
+    fingerprint,
+    live_region,
+    refusals_as_pages,
+    sign_in_required,
+)
 
 QUOTE_METHODS = {"icm": "ICM", "chip_chop": "Chip chop"}
 TOURNAMENT_ACTIONS = {
@@ -55,7 +60,7 @@ def _directed(request: HttpRequest, tournament_id: int) -> Tournament:
     return tournament
 
 
-@login_required
+@sign_in_required
 @refusals_as_pages
 def console_home(request: HttpRequest) -> HttpResponse:
     user = request.user
@@ -80,7 +85,7 @@ def console_home(request: HttpRequest) -> HttpResponse:
     )
 
 
-@login_required
+@sign_in_required
 @require_POST
 @refusals_as_pages
 def ring_table_status(request: HttpRequest, table_id: int, status: str) -> HttpResponse:
@@ -136,7 +141,7 @@ def _quote(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     }
 
 
-@login_required
+@sign_in_required
 @refusals_as_pages
 def console_tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _directed(request, tournament_id)
@@ -154,7 +159,7 @@ def console_tournament(request: HttpRequest, tournament_id: int) -> HttpResponse
     )
 
 
-@login_required
+@sign_in_required
 @refusals_as_pages
 def console_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return _live_region(request, tournament_id)
@@ -171,7 +176,7 @@ def _console_action(request: HttpRequest, tournament_id: int, done: str, run: An
     )
 
 
-@login_required
+@sign_in_required
 @require_POST
 @refusals_as_pages
 def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> HttpResponse:
@@ -181,7 +186,7 @@ def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> 
     )
 
 
-@login_required
+@sign_in_required
 @require_POST
 @refusals_as_pages
 def move_acknowledge(request: HttpRequest, tournament_id: int, move_id: int) -> HttpResponse:
@@ -209,7 +214,7 @@ def _counts(request: HttpRequest, prefix: str, only: set[int] | None = None) -> 
     return counts
 
 
-@login_required
+@sign_in_required
 @require_POST
 @refusals_as_pages
 def live_report(request: HttpRequest, tournament_id: int) -> HttpResponse:

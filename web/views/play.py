@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -23,7 +22,13 @@ from tourney.models import Status, Tournament
 from tourney.services import registration
 from web.games import game_name
 from web.tableview import table_fingerprint, table_page
-from web.views.common import after_action, fingerprint, live_region, refusals_as_pages
+from web.views.common import (
+    after_action,
+    fingerprint,
+    live_region,
+    refusals_as_pages,
+    sign_in_required,
+)
 
 LOBBY_TOURNAMENTS = [Status.REGISTERING, Status.RUNNING, Status.PAUSED]
 
@@ -49,7 +54,7 @@ def _int(request: HttpRequest, name: str, what: str) -> int:
         raise Invalid(f"{what} must be a whole number", code="invalid") from error
 
 
-@login_required
+@sign_in_required
 @refusals_as_pages
 def lobby(request: HttpRequest) -> HttpResponse:
     player = _player(request)
@@ -110,7 +115,7 @@ def _table_region(
     )
 
 
-@login_required
+@sign_in_required
 @refusals_as_pages
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
     table = table_selectors.get_table(table_id)
@@ -121,7 +126,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     )
 
 
-@login_required
+@sign_in_required
 @refusals_as_pages
 def table_live(request: HttpRequest, table_id: int) -> HttpResponse:
     return _table_region(request, table_id)
@@ -139,7 +144,7 @@ def _table_action(
     )
 
 
-@login_required
+@sign_in_required
 @require_POST
 @refusals_as_pages
 def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
@@ -158,7 +163,7 @@ def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
     return _table_action(request, table_id, "", act)
 
 
-@login_required
+@sign_in_required
 @require_POST
 @refusals_as_pages
 def table_sit(request: HttpRequest, table_id: int) -> HttpResponse:
@@ -175,7 +180,7 @@ def table_sit(request: HttpRequest, table_id: int) -> HttpResponse:
     return _table_action(request, table_id, "You sat down: you are dealt in on the next hand.", sit)
 
 
-@login_required
+@sign_in_required
 @require_POST
 @refusals_as_pages
 def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
@@ -188,7 +193,7 @@ def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
     )
 
 
-@login_required
+@sign_in_required
 @require_POST
 @refusals_as_pages
 def table_sit_out(request: HttpRequest, table_id: int, sitting_out: bool) -> HttpResponse:
@@ -206,7 +211,7 @@ def table_sit_out(request: HttpRequest, table_id: int, sitting_out: bool) -> Htt
     )
 
 
-@login_required
+@sign_in_required
 @require_POST
 @refusals_as_pages
 def tournament_register(request: HttpRequest, tournament_id: int, register: bool) -> HttpResponse:
