@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.models import Seat, TableStatus
 from tourney import selectors
-from tourney.models import Mode, Status, Tournament
+from tourney.models import Mode, Status, Tournament, TournamentEvent
 from tourney.services.clock import level_number
 from tourney.services.schedules import schedule_entries
 from web.games import game_name
@@ -57,3 +58,23 @@ def clock_board(tournament: Tournament) -> dict[str, Any]:
         if tournament.status == Status.FINISHED
         else [],
     }
+
+
+def clock_fingerprint(tournament: Tournament) -> tuple[Any, ...]:
+    """What changes whenever the board would (cheaper than building it): every field of the
+    tournament's row (clock, status, pool...), its log's last seq, its entries, and the
+    seats and chips of its open tables."""
+    row = tuple(getattr(tournament, f.attname) for f in Tournament._meta.concrete_fields)
+    last_event = (
+        TournamentEvent.objects.filter(tournament=tournament)
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+    ).first()
+    entries = tournament.entries.count()
+    seats = tuple(
+        Seat.objects.filter(table__tournament_table__tournament=tournament, player__isnull=False)
+        .exclude(table__status=TableStatus.CLOSED)
+        .order_by("table_id", "number")
+        .values_list("table_id", "number", "player_id", "stack")
+    )
+    return (row, last_event, entries, seats)

@@ -7,23 +7,19 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from tourney import selectors
-from web.clockboard import clock_board
+from web.clockboard import clock_board, clock_fingerprint
 from web.views.common import fingerprint, live_region, refusals_as_pages
 
 
 def _region(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = selectors.get_tournament(tournament_id)
-    board = clock_board(tournament)
-    # Everything shown except the time left, which the browser counts down itself.
-    shown = {k: v for k, v in board.items() if k not in ("time_left_ms", "tournament")}
-    shown["state"] = {k: v for k, v in board["state"].items() if k != "time_left_ms"}
     return live_region(
         request,
         region_id="clock",
         url=reverse("web:clock-live", args=[tournament_id]),
-        version=fingerprint(shown, tournament.name),
+        version=fingerprint(clock_fingerprint(tournament)),
         template="web/clock/board.html",
-        context=lambda: board,
+        context=lambda: clock_board(tournament),
     )
 
 

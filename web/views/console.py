@@ -24,7 +24,7 @@ from games.services import tables as table_services
 from tourney import selectors
 from tourney.models import MoveStatus, Tournament
 from tourney.services import balance, clock, draw, live, results
-from web.clockboard import clock_board
+from web.clockboard import clock_board, clock_fingerprint
 from web.views.common import (
     after_action,
     fingerprint,
@@ -103,18 +103,15 @@ def _live_region(
     request: HttpRequest, tournament_id: int, message: str = "", status: int = 200
 ) -> HttpResponse:
     tournament = _directed(request, tournament_id)
-    board = clock_board(tournament)
     moves = selectors.moves_list(tournament, MoveStatus.PENDING)
-    shown = {k: v for k, v in board.items() if k not in ("time_left_ms", "tournament")}
-    shown["state"] = {k: v for k, v in board["state"].items() if k != "time_left_ms"}
     return live_region(
         request,
         region_id="console-live",
         url=reverse("web:console-live", args=[tournament_id]),
-        version=fingerprint(shown, tournament.status, [m.id for m in moves]),
+        version=fingerprint(clock_fingerprint(tournament), [m.id for m in moves]),
         template="web/console/live.html",
         context=lambda: {
-            **board,
+            **clock_board(tournament),
             "moves": moves,
             "message": message,
             "message_is_error": status >= 400,

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.test import override_settings
-from playwright.sync_api import Page
+from playwright.sync_api import ConsoleMessage, Page
 
 from games.models import Player
 from tests.games.factories import make_player
@@ -50,3 +50,17 @@ def countdown_seconds(text: str) -> int:
     for part in text.strip().split(":"):
         seconds = seconds * 60 + int(part)
     return seconds
+
+
+def console_errors(page: Page) -> list[str]:
+    """Collect the page's console errors (a Content-Security-Policy violation is one):
+    the list fills as the test goes on."""
+    errors: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(f"{message.text} ({message.location.get('url', '')})")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 from django.utils import timezone
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Locator
 
-from tests.e2e.web.pages import countdown_seconds, seconds_until
+from tests.e2e.web.pages import console_errors, countdown_seconds, seconds_until
 from tests.tourney.tournaments import make_tournament
 from tourney.models import Tournament, TournamentEvent
 from tourney.services.clock import tournament_pause, tournament_resume
@@ -21,7 +21,7 @@ from tourney.services.schedules import schedule_create
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
 LEVELS = [
-    {"game": "stud_hi", "ante": 5, "bring_in": 10, "small_bet": 30, "big_bet": 60, "minutes": 8},
+    {"game": "stud_hi", "ante": 5, "bring_in": 10, "small_bet": 30, "big_bet": 60, "minutes": 15},
     {"game": "razz", "ante": 10, "bring_in": 15, "small_bet": 50, "big_bet": 100, "minutes": 90},
     {"is_break": True, "minutes": 10},
     {"game": "stud_8", "ante": 20, "bring_in": 25, "small_bet": 100, "big_bet": 200, "minutes": 90},
@@ -36,6 +36,17 @@ def _left_on_server(tournament_id: int) -> float:
     return (tournament.level_ends_at - timezone.now()).total_seconds()
 
 
+def _shown_seconds(countdown: Locator, tournament_id: int) -> int:
+    """The countdown's seconds, checked against the server's time left read just before and
+    just after: a countdown shows the time left rounded up, so it lies between them (with
+    half a second for the browser's estimate of the server's clock)."""
+    before = _left_on_server(tournament_id)
+    shown = countdown_seconds(countdown.inner_text())
+    after = _left_on_server(tournament_id)
+    assert after - 0.5 <= shown <= before + 1.5, (before, shown, after)
+    return shown
+
+
 def test_the_clock_counts_down_changes_level_and_shows_a_pause(
     live_service: str, browser: Browser, screenshots: Path
 ) -> None:
@@ -45,17 +56,16 @@ def test_the_clock_counts_down_changes_level_and_shows_a_pause(
     )
     tournament_start(tournament_id=tournament.id)
     page = browser.new_page(viewport={"width": 1280, "height": 720})
+    errors = console_errors(page)
     page.goto(f"{live_service}/clock/{tournament.id}/")
     countdown = page.locator(".countdown")
     status = page.locator(".clock-status")
 
     # It counts down every second, in step with the server's deadline.
-    first = countdown_seconds(countdown.inner_text())
-    assert abs(first - _left_on_server(tournament.id)) <= 1.0
+    first = _shown_seconds(countdown, tournament.id)
     page.wait_for_timeout(2100)
-    second = countdown_seconds(countdown.inner_text())
+    second = _shown_seconds(countdown, tournament.id)
     assert 1 <= first - second <= 3
-    assert abs(second - _left_on_server(tournament.id)) <= 1.0
     assert "Level 1" in status.inner_text() and "Seven Card Stud" in page.content()
     page.screenshot(path=str(screenshots / "clock.png"))
 
@@ -76,8 +86,7 @@ def test_the_clock_counts_down_changes_level_and_shows_a_pause(
     )
     pause_lag_from_commit = time.monotonic() - paused_at
     assert pause_lag <= CHANGE_SECONDS
-    frozen = countdown_seconds(countdown.inner_text())
-    assert abs(frozen - _left_on_server(tournament.id)) <= 1.0
+    frozen = _shown_seconds(countdown, tournament.id)
     page.screenshot(path=str(screenshots / "clock-paused.png"))
     page.set_viewport_size({"width": 390, "height": 844})  # a phone
     page.screenshot(path=str(screenshots / "clock-phone.png"), full_page=True)
@@ -92,7 +101,8 @@ def test_the_clock_counts_down_changes_level_and_shows_a_pause(
     )
     assert resume_lag <= CHANGE_SECONDS
     page.wait_for_timeout(1200)
-    assert abs(countdown_seconds(countdown.inner_text()) - _left_on_server(tournament.id)) <= 1.0
+    _shown_seconds(countdown, tournament.id)
+    assert errors == []  # no Content-Security-Policy violation, no script error
     print(
         f"\nclock: level change shown {level_lag:.2f} s after the tick wrote it; "
         f"pause shown {pause_lag_from_commit:.2f} s after the service call; "

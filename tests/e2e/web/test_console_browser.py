@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from tests.e2e.web.pages import make_person, seconds_until, sign_in
+from tests.e2e.web.pages import console_errors, make_person, seconds_until, sign_in
 from tests.tourney.tournaments import make_tournament, seats_of, table_of
 from tourney.models import Entry, Move, Tournament
 from tourney.services.draw import tournament_start
@@ -34,8 +34,10 @@ def test_the_director_pauses_and_acknowledges_a_live_move_from_the_console(
     make_person("floor", "floor-pw-123", staff=True)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     console = context.new_page()
+    errors = console_errors(console)
     sign_in(console, live_service, "floor", "floor-pw-123")
     clock = context.new_page()
+    clock_errors = console_errors(clock)
     clock.goto(f"{live_service}/clock/{tournament.id}/")
 
     console.goto(f"{live_service}/console/")
@@ -76,6 +78,7 @@ def test_the_director_pauses_and_acknowledges_a_live_move_from_the_console(
     move.refresh_from_db()
     assert move.status == "acknowledged"
     assert {Entry.objects.get(pk=e.pk).status for e in out} == {"eliminated"}
+    assert errors == clock_errors == []  # no Content-Security-Policy violation, no error
     print(
         f"\nconsole: pause shown on the console {console_lag:.2f} s and on the clock screen "
         f"{clock_lag:.2f} s after the click"

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page
 from games.models import Hand
 from games.services import hands
 from games.services.seating import seat_sit
-from tests.e2e.web.pages import make_person, seconds_until, sign_in
+from tests.e2e.web.pages import console_errors, make_person, seconds_until, sign_in
 from tests.games.factories import make_player, make_table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
@@ -85,6 +85,7 @@ def test_a_player_signs_in_sits_down_plays_a_hand_to_the_end_and_sees_the_result
     seat_sit(table_id=table.id, player=bot, seat_number=2, buy_in=300, by_staff=True)
     make_person("alice", "alice-pw-123")
     page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = console_errors(page)
     sign_in(page, live_service, "alice", "alice-pw-123")
     assert page.url.endswith("/play/")
     page.screenshot(path=str(screenshots / "lobby.png"), full_page=True)
@@ -129,6 +130,7 @@ def test_a_player_signs_in_sits_down_plays_a_hand_to_the_end_and_sees_the_result
     bot_index = next(i for i, p in enumerate(second.lineup) if p["player"] == bot.id)
     if not hands.hand_state(second).players[bot_index].shown:
         assert "uncontested" in page.locator("#results li").first.inner_text()
+    assert errors == []  # no Content-Security-Policy violation, no script error
     print(
         f"\ntable: click to the page's next change, median {sorted(lags)[len(lags) // 2]:.2f} s, "
         f"max {max(lags):.2f} s over {len(lags)} clicks"
