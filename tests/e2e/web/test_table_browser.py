@@ -16,6 +16,7 @@ from games.services import hands
 from games.services.seating import seat_sit
 from tests.e2e.web.pages import console_errors, make_person, seconds_until, sign_in
 from tests.games.factories import make_player, make_table
+from tests.tourney.tournaments import make_tournament
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
@@ -84,6 +85,7 @@ def test_a_player_signs_in_sits_down_plays_a_hand_to_the_end_and_sees_the_result
     bot = make_player("robot", bot="station")
     seat_sit(table_id=table.id, player=bot, seat_number=2, buy_in=300, by_staff=True)
     make_person("alice", "alice-pw-123")
+    make_tournament(name="Sunday Stud", buy_in=110, fee=10)
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors = console_errors(page)
     sign_in(page, live_service, "alice", "alice-pw-123")
@@ -119,7 +121,16 @@ def test_a_player_signs_in_sits_down_plays_a_hand_to_the_end_and_sees_the_result
     lags = _play(page, bot.id, "Hand 1:", PREFERRED)
     result = page.locator("#results li").first.inner_text()
     assert "Hand 1:" in result and " wins " in result
+    # The four-colour deck: diamonds blue and clubs green (two colours: red and black).
+    page.get_by_label("Four-colour deck").check()
+    page.get_by_role("button", name="Apply").click()
+    page.wait_for_load_state()
     page.locator("#results details").first.locator("summary").click()
+    colours = {"spades": "rgb(17, 17, 17)", "hearts": "rgb(176, 0, 0)"}
+    colours |= {"diamonds": "rgb(0, 51, 160)", "clubs": "rgb(0, 102, 43)"}
+    for suit, colour in colours.items():
+        for card in page.locator(f"#results .card.{suit}").all():
+            assert card.evaluate("card => getComputedStyle(card).color") == colour
     page.screenshot(path=str(screenshots / "table-result.png"), full_page=True)
 
     # The next hand: fold when facing the bot's bring-in, else check, and muck when allowed
