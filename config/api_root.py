@@ -14,9 +14,13 @@ API_V1_ENDPOINTS = {
     "docs": "api-docs",
     "health": "healthz",
     "token": "auth-token",
+    "token_revoke": "auth-token-revoke",
+    "token_rotate": "auth-token-rotate",
     "players": "players",
     "me": "players-me",
     "tables": "tables",
+    "games": "games",
+    "waitlist": "waitlist",
     "tournaments": "tournaments",
 }
 

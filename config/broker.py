@@ -39,5 +39,11 @@ class Channel(filesystem.Channel):
 class Transport(filesystem.Transport):
     Channel = Channel
 
+    @property
+    def default_connection_params(self) -> dict[str, Any]:
+        """No default host: the broker is a folder, so a URL without a host is complete
+        (kombu's default "localhost" made it warn "No hostname was supplied" at every start)."""
+        return {"port": self.default_port}
+
 
 TRANSPORT_ALIASES["filesystem"] = "config.broker:Transport"

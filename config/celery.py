@@ -1,10 +1,11 @@
 """The Celery application: configured from Django settings (``CELERY_*``)."""
 
+import logging
 import os
 from typing import Any
 
 from celery import Celery
-from celery.signals import worker_ready
+from celery.signals import task_failure, task_success, worker_ready
 
 from config import broker, heartbeat
 
@@ -22,3 +23,52 @@ app.autodiscover_tasks(["config"])
 def _announce_ready_worker(sender: Any, **kwargs: Any) -> None:
     """Record a heartbeat at start-up, so /healthz sees a new worker before beat's next tick."""
     heartbeat.record_heartbeat(worker=sender.hostname)
+
+
+def _periodic(task_name: str) -> bool:
+    from django.conf import settings
+
+    return any(entry["task"] == task_name for entry in settings.CELERY_BEAT_SCHEDULE.values())
+
+
+_repeated_failures: set[str] = set()
+"""Ids of failed periodic task runs whose error is already in the log (see below)."""
+
+
+@task_failure.connect
+def _remember_periodic_failure(
+    sender: Any, task_id: str, exception: BaseException, **kw: Any
+) -> None:
+    """A periodic task failed: record it for /healthz; its traceback is logged by Celery only
+    the first time (or when the error changes), not at every run."""
+    from games import task_failures
+
+    if not _periodic(sender.name):
+        return
+    news = task_failures.failure_seen(
+        key=f"task:{sender.name}", what=f"periodic task {sender.name}", error=exception, log=False
+    )
+    if not news:
+        _repeated_failures.add(task_id)
+
+
+@task_success.connect
+def _forget_periodic_failure(sender: Any, **kwargs: Any) -> None:
+    from games import task_failures
+
+    if _periodic(sender.name):
+        task_failures.failure_over(key=f"task:{sender.name}")
+
+
+class RepeatedFailureFilter(logging.Filter):
+    """Drops Celery's log of a periodic task failure that is already in the log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        task_id = getattr(record, "data", {}).get("id")
+        if task_id in _repeated_failures:
+            _repeated_failures.discard(task_id)
+            return False
+        return True
+
+
+logging.getLogger("celery.app.trace").addFilter(RepeatedFailureFilter())

@@ -1,20 +1,28 @@
-"""GET /healthz: are the database, the broker and at least one worker reachable?
+"""GET /healthz: are the database, the broker and at least one worker reachable, and does
+the work they do succeed?
 
-Answers 200 when all three are fine and 503 otherwise, with a message saying what to do.
+Answers 200 when all is fine. 503 ``unavailable`` when the database, the broker or every
+worker is gone; 503 ``degraded`` when they are up but a periodic task keeps failing or a hand
+is overdue by more than its clock plus the sweep interval (the table is named). ``reason``
+says what is wrong and ``message`` what to do.
 """
 
 import time
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from kombu import Connection
 
 from config.heartbeat import last_heartbeat
+from games import task_failures
+from games.models import Hand, HandStatus, TableStatus
 
 BROKER_TIMEOUT_SECONDS = 3
 
@@ -92,18 +100,69 @@ def check_worker() -> Check:
     return Check("ok")
 
 
+def check_periodic_tasks() -> Check:
+    """No periodic work (the sweep of a table, the tournament tick) failed recently."""
+    failures = task_failures.failures_now()
+    if not failures:
+        return Check("ok")
+    described = "; ".join(
+        f"{f['what']} failed {f['count']} times since "
+        f"{datetime.fromtimestamp(f['since'], tz=UTC):%H:%M:%S} UTC: {f['error']}"
+        for f in failures
+    )
+    return Check(
+        f"error: {described}",
+        "The worker log has each failure's traceback (logged once). Pause a table that cannot "
+        "go on (POST /api/v1/tables/{id}/pause/) and report the failure.",
+    )
+
+
+def check_hands() -> Check:
+    """No hand at an open table is overdue by more than the sweep should ever let it be."""
+    limit = timezone.now() - timedelta(seconds=settings.HEALTH_HAND_OVERDUE_SECONDS)
+    overdue = list(
+        Hand.objects.filter(
+            status=HandStatus.RUNNING, table__status=TableStatus.OPEN, deadline__lt=limit
+        )
+        .select_related("table")
+        .order_by("deadline")[:5]
+    )
+    if not overdue:
+        return Check("ok")
+    now = timezone.now()
+    described = ", ".join(
+        f"table {h.table_id} ({h.table.name}) hand {h.number} overdue by "
+        f"{(now - h.deadline).total_seconds():.0f} s"
+        for h in overdue
+        if h.deadline is not None
+    )
+    return Check(
+        f"error: {described}",
+        "A hand is stuck past its clock: check that beat and a worker run (the sweep moves "
+        "overdue hands every few seconds) and read the worker log for that table.",
+    )
+
+
 @never_cache
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
-    """Report each dependency; 200 if all are ok, else 503 with advice."""
-    checks = {
+    """Report each dependency and the work; 200 if all are ok, else 503 with the reason and
+    advice."""
+    dependencies = {
         "database": check_database(),
         "broker": check_broker(),
         "worker": check_worker(),
     }
+    work = {"tasks": check_periodic_tasks()}
+    work["hands"] = check_hands() if dependencies["database"].ok else Check("unknown")
+    checks = {**dependencies, **work}
     body: dict[str, str] = {name: check.status for name, check in checks.items()}
-    problems = [check.advice for check in checks.values() if not check.ok]
-    body["status"] = "ok" if not problems else "unavailable"
-    if problems:
-        body["message"] = " ".join(dict.fromkeys(problems))
-    return JsonResponse(body, status=200 if not problems else 503)
+    failing = {name: check for name, check in checks.items() if not check.ok}
+    if not failing:
+        body["status"] = "ok"
+        return JsonResponse(body)
+    unavailable = any(not check.ok for check in dependencies.values())
+    body["status"] = "unavailable" if unavailable else "degraded"
+    body["reason"] = "; ".join(f"{name}: {check.status}" for name, check in failing.items())
+    body["message"] = " ".join(dict.fromkeys(c.advice for c in failing.values() if c.advice))
+    return JsonResponse(body, status=503)

@@ -77,6 +77,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.request_limits.BodySizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -180,6 +181,12 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(RUN_DIR / "celerybeat-schedule")
 WORKER_HEARTBEAT_SECONDS = 5
 # /healthz calls the workers down when no heartbeat arrived for this long.
 WORKER_HEARTBEAT_MAX_AGE = env.int("WORKER_HEARTBEAT_MAX_AGE", default=30)
+TABLE_SWEEP_SECONDS = 2.0
+# /healthz calls a hand stuck when it is overdue by more than this (the sweep moves an overdue
+# hand within TABLE_SWEEP_SECONDS; the rest is slack for a busy worker).
+HEALTH_HAND_OVERDUE_SECONDS = env.float(
+    "HEALTH_HAND_OVERDUE_SECONDS", default=TABLE_SWEEP_SECONDS + 8
+)
 CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {
         "task": "config.tasks.ping",
@@ -190,6 +197,12 @@ CELERY_BEAT_SCHEDULE = {
     # and moves on hands whose worker died (the countdown task is the fast path).
     "table-sweep": {
         "task": "games.tasks.sweep",
+        "schedule": TABLE_SWEEP_SECONDS,
+        "options": {"expires": 4},
+    },
+    # The ring-game floor: expires overdue seat offers and calls names a lost task missed.
+    "floor-sweep": {
+        "task": "games.tasks.floor_sweep",
         "schedule": 2.0,
         "options": {"expires": 4},
     },
@@ -210,7 +223,25 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.api_errors.api_exception_handler",
+    # Signing in (games.api.throttles): per client address, and per username from anywhere.
+    "DEFAULT_THROTTLE_RATES": {
+        "sign_in": env.str("THROTTLE_SIGN_IN", default="10/minute"),
+        "sign_in_username": env.str("THROTTLE_SIGN_IN_USERNAME", default="30/hour"),
+    },
 }
+# The largest request body accepted (config.request_limits answers 413 above it).
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("MAX_REQUEST_BODY_BYTES", default=256 * 1024)
+
+# Players' passwords (games.services.players): Django's validators.
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 10},
+    },
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
 SPECTACULAR_SETTINGS = {
     "TITLE": "Seven Card Stud API",
     "DESCRIPTION": "Tables, hands and tournaments of Seven Card Stud.",
@@ -229,6 +260,15 @@ SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env.bool("BEHIND_HTTPS_PROXY", default=False)
+
+# --- Provably fair dealing ------------------------------------------------------------------
+# When players may see a finished hand's server seed (staff always can, on the logged audit
+# endpoint): "table_closed" (default), "never", or a number of seconds after the hand ends.
+STUD_SEED_REVEAL = env.str("STUD_SEED_REVEAL", default="table_closed")
+if STUD_SEED_REVEAL not in ("table_closed", "never") and not STUD_SEED_REVEAL.isdigit():
+    raise ImproperlyConfigured(
+        f"STUD_SEED_REVEAL={STUD_SEED_REVEAL!r}: use table_closed, never or a number of seconds"
+    )
 
 # --- Static files, i18n, logging ------------------------------------------------------------
 STATIC_URL = "static/"

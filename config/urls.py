@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from config.admin_login import admin_login
 from config.api_root import ApiRootView
 from config.health import healthz
 
@@ -15,6 +16,7 @@ urlpatterns = [
     path("api/v1/tournaments/", include("tourney.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("admin/login/", admin_login, name="admin-login"),  # rate-limited sign-in
     path("admin/", admin.site.urls),
     path("", include("web.urls")),
 ]

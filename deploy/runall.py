@@ -7,6 +7,7 @@ output with its name, and stops all three on Ctrl-C or as soon as one of them ex
 import os
 import selectors
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -25,6 +26,24 @@ COMMANDS = {
     ],
     "beat": [str(BIN / "celery"), "-A", "config", "beat", "--loglevel=INFO"],
 }
+
+
+def bind_address(port: str) -> tuple[str, int]:
+    """Where the API server will listen: ``BIND`` (host:port) or the loopback and ``PORT``."""
+    host, _, number = os.environ.get("BIND", f"127.0.0.1:{port}").rpartition(":")
+    return host.strip("[]") or "0.0.0.0", int(number)
+
+
+def address_in_use(host: str, port: int) -> bool:
+    """True if something already listens on ``host:port`` (e.g. another `make run`)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return True
+    return False
 
 
 def print_urls(port: str) -> None:
@@ -86,6 +105,16 @@ def main() -> int:
     """Migrate, start the three processes, and supervise them until one stops or Ctrl-C."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     port = os.environ.setdefault("PORT", "8000")
+    # Checked before anything starts: a second `make run` must not start a second worker and
+    # beat (nor print URLs that belong to the first) only to fail when the server binds.
+    host, number = bind_address(port)
+    if address_in_use(host, number):
+        print(
+            f"Port {number} on {host} is in use (is another `make run` running?). Stop it, or "
+            f"use another port: PORT={number + 1} make run",
+            file=sys.stderr,
+        )
+        return 2
     migrate = [sys.executable, "manage.py", "migrate", "--noinput"]
     subprocess.run(migrate, cwd=PROJECT_DIR, check=True)
 

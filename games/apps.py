@@ -1,4 +1,4 @@
-"""Django app config for the tables side (tables, seats, hands)."""
+"""Django app config for the tables side (tables, seats, hands, the ring-game floor)."""
 
 from django.apps import AppConfig
 
@@ -6,3 +6,8 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
+
+    def ready(self) -> None:
+        from games import floor_hooks
+
+        floor_hooks.connect()

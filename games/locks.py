@@ -1,4 +1,4 @@
-"""Row locks, always taken in one order: tournament > table > hand > seat.
+"""Row locks, always taken in one order: tournament > game > table > hand > seat.
 
 A table's hands, seats and events change only under its table lock, so locking the table row
 is what serializes all play at that table, whichever worker or web process does it. On SQLite
@@ -9,7 +9,7 @@ transactions, see settings).
 from __future__ import annotations
 
 from games.errors import NotFound
-from games.models import Table
+from games.models import Game, Table
 
 
 def table_for_update(table_id: int) -> Table:
@@ -18,3 +18,12 @@ def table_for_update(table_id: int) -> Table:
     if table is None:
         raise NotFound(f"no table {table_id}: list the tables at /api/v1/tables/")
     return table
+
+
+def game_for_update(game_id: int) -> Game:
+    """Lock and return a ring game's row: every floor change to the game's list, offers and
+    tables is made under it, before its tables' locks (game > table)."""
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise NotFound(f"no game {game_id}: list the games at /api/v1/games/")
+    return game

@@ -7,6 +7,8 @@ fields, choices and constraints. Business logic lives in ``games.services``.
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -28,6 +30,8 @@ class Player(models.Model):
     )
     display_name = models.CharField(max_length=40)
     bot = models.CharField(max_length=10, choices=BotKind.choices, blank=True, default="")
+    # mixed into the shuffle of every hand the player is dealt in (games.engine.fairness)
+    client_seed = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     @property
@@ -36,6 +40,11 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.display_name} (bot)" if self.bot else self.display_name
+
+
+def new_server_seed() -> bytes:
+    """A fresh secret server seed for a hand's shuffle (games.engine.fairness)."""
+    return secrets.token_bytes(32)
 
 
 class TableKind(models.TextChoices):
@@ -86,6 +95,9 @@ class Table(models.Model):
     # the last event's sequence number; every change to the table bumps it
     seq = models.BigIntegerField(default=0)
     hands_played = models.PositiveIntegerField(default=0)
+    # the next hand's secret server seed, drawn (and its SHA-256 public) before that hand's
+    # client seeds are read, so the server cannot choose it to suit them
+    next_seed = models.BinaryField(max_length=32, default=new_server_seed, editable=False)
     next_hand_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -167,9 +179,13 @@ class Hand(models.Model):
     lineup = models.JSONField()
     header = models.JSONField()
     snapshot = models.JSONField()
-    # provably fair dealing: the commitment is public from the start, the seed after the hand
+    # provably fair dealing (games.engine.fairness): the server seed stays secret (staff see
+    # it on the audit endpoint, players once the reveal policy allows); its SHA-256, the
+    # players' client seeds and the Merkle root of every card position are public from the start
     seed = models.BinaryField(max_length=32, editable=False)
     commitment = models.CharField(max_length=64)
+    client_seeds = models.JSONField(default=list)
+    card_root = models.CharField(max_length=64, blank=True, default="")
     cards_used = models.PositiveSmallIntegerField(default=0)
     # when the hand next needs attention: a player's clock, or the worker's grace period
     deadline = models.DateTimeField(null=True, blank=True)
@@ -213,3 +229,31 @@ class TableEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table_id}#{self.seq} {self.kind}"
+
+
+class HandAudit(models.Model):
+    """One staff access to a hand's full record (all cards, the seed), for disputes."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="audits")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hand_audits"
+    )
+    format = models.CharField(max_length=8)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"hand {self.hand_id} audited by {self.user_id} at {self.at:%Y-%m-%d %H:%M:%S}"
+
+
+# The ring-game floor's models live in their own module; importing them here registers them.
+from games.floor_models import (  # noqa: E402, F401
+    FloorLog,
+    Game,
+    GameTable,
+    Offer,
+    SeatChange,
+    WaitEntry,
+)

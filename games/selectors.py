@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 
-from games.engine.fairness import deck_from_seed, verify_commitment
+from games import fair_dealing
+from games.engine.fairness import commitment
+from games.engine.phh import dump_phh
 from games.engine.state import HandState
 from games.engine.views import event_for, log_for, view_for
 from games.errors import Conflict, NotFound
-from games.models import Hand, HandStatus, Player, Table, TableEvent
+from games.locks import table_for_update
+from games.models import Hand, HandAudit, HandStatus, Player, Table
 from games.services.hands import ENGINE_KINDS, hand_state, running_hand
 
 
@@ -45,6 +49,27 @@ def seat_index(hand: Hand, player: Player | None) -> int | None:
     return next((i for i, p in enumerate(hand.lineup) if p["player"] == player.id), None)
 
 
+SNAPSHOT_ATTEMPTS = 3
+
+
+def table_snapshot(table_id: int, viewer: Player | None) -> tuple[Table, dict[str, Any]]:
+    """The table and its detail (``table_detail``) as of one ``seq``.
+
+    Every change at a table bumps its seq in the same transaction, so a read that finds the
+    same seq before and after it saw no change in between: that read is one snapshot. Reads
+    are tried that way without a lock; under a burst of changes the last try takes the
+    table's row lock, so the answer is always consistent and never refused.
+    """
+    for _ in range(SNAPSHOT_ATTEMPTS):
+        table = get_table(table_id)
+        detail = table_detail(table, viewer)
+        if Table.objects.filter(pk=table_id).values_list("seq", flat=True).first() == table.seq:
+            return table, detail
+    with transaction.atomic():
+        table = table_for_update(table_id)
+        return table, table_detail(table, viewer)
+
+
 def table_detail(table: Table, viewer: Player | None) -> dict[str, Any]:
     """The table, its seats and the current hand as ``viewer`` may see it."""
     hand = running_hand(table)
@@ -66,6 +91,7 @@ def table_detail(table: Table, viewer: Player | None) -> dict[str, Any]:
     ]
     return {
         "seq": table.seq,
+        "next_commitment": commitment(bytes(table.next_seed)),
         "seats": seats,
         "hand": hand_public(hand, state, viewer)
         if hand is not None and state is not None
@@ -74,7 +100,8 @@ def table_detail(table: Table, viewer: Player | None) -> dict[str, Any]:
 
 
 def hand_public(hand: Hand, state: HandState, viewer: Player | None) -> dict[str, Any]:
-    """A hand's header and engine view for ``viewer``; the seed only once the hand is over."""
+    """A hand's header, what was published at its start and the engine view for ``viewer``;
+    the server seed only when the reveal policy makes it public."""
     index = seat_index(hand, viewer)
     view = view_for(state, index)
     seats = [e["seat"] for e in hand.lineup]
@@ -84,8 +111,8 @@ def hand_public(hand: Hand, state: HandState, viewer: Player | None) -> dict[str
         "number": hand.number,
         "status": hand.status,
         "lineup": hand.lineup,
-        "commitment": hand.commitment,
-        "seed": bytes(hand.seed).hex() if hand.status == HandStatus.FINISHED else None,
+        **fair_dealing.scheme_fields(hand),
+        **fair_dealing.seed_disclosure(hand),
         "deadline": hand.deadline.isoformat() if hand.deadline else None,
         "you": index,
         "view": view,
@@ -99,11 +126,22 @@ def recent_hands(table: Table, viewer: Player | None, limit: int = 3) -> list[di
     return [hand_public(hand, hand_state(hand), viewer) for hand in finished]
 
 
+EVENTS_PAGE = 500
+
+
 def table_events(
-    table: Table, viewer: Player | None, after: int, limit: int = 500
-) -> list[dict[str, Any]]:
-    """The table's events after ``after`` as ``viewer`` may see them."""
-    events = list(table.events.filter(seq__gt=after).order_by("seq")[:limit])
+    table: Table, viewer: Player | None, after: int, limit: int = EVENTS_PAGE
+) -> dict[str, Any]:
+    """One page of the table's events after ``after`` as ``viewer`` may see them.
+
+    The page stops at the table's ``seq`` as read first (every event up to it is committed),
+    so ``seq`` and the events agree. ``has_more`` says whether more events up to ``seq``
+    follow this page; ``next_after`` is the ``after`` of the next request.
+    """
+    seq = Table.objects.filter(pk=table.pk).values_list("seq", flat=True).first() or 0
+    page = list(table.events.filter(seq__gt=after, seq__lte=seq).order_by("seq")[: limit + 1])
+    has_more = len(page) > limit
+    events = page[:limit]
     states: dict[int, tuple[HandState, int | None]] = {}
     out = []
     for event in events:
@@ -116,48 +154,96 @@ def table_events(
             state, index = states[event.hand_id]
             data = event_for(data, index, state)
         out.append({"seq": event.seq, "hand": event.hand_id, "kind": event.kind, "data": data})
-    return out
+    return {
+        "seq": seq,
+        "events": out,
+        "has_more": has_more,
+        "next_after": events[-1].seq if events else max(after, 0),
+    }
+
+
+def _finished(hand: Hand, what: str) -> HandState:
+    if hand.status != HandStatus.FINISHED:
+        raise Conflict(f"hand {hand.id} is still being played: {what} when it ends")
+    return hand_state(hand)
 
 
 def hand_history(hand: Hand, viewer: Player | None) -> dict[str, Any]:
     """A finished hand's full log as ``viewer`` may see it."""
-    if hand.status != HandStatus.FINISHED:
-        raise Conflict("the hand is still being played: its history is ready when it ends")
-    state = hand_state(hand)
+    state = _finished(hand, "its history is ready")
     return {
         "hand": hand.id,
         "table": hand.table_id,
         "number": hand.number,
         "lineup": hand.lineup,
         "header": hand.header,
-        "commitment": hand.commitment,
-        "seed": bytes(hand.seed).hex(),
+        **fair_dealing.scheme_fields(hand),
+        **fair_dealing.seed_disclosure(hand),
         "log": log_for(state, seat_index(hand, viewer)),
     }
 
 
-def hand_verify(hand: Hand) -> dict[str, Any]:
-    """Rebuild the deck from the revealed seed and check every dealt card against it."""
-    if hand.status != HandStatus.FINISHED:
-        raise Conflict("the seed is revealed when the hand ends: verify it then")
-    seed = bytes(hand.seed)
-    deck = deck_from_seed(seed)
-    checked = 0
-    mismatches = []
-    deals = TableEvent.objects.filter(hand=hand, kind__in=("deal", "burn")).order_by("seq")
-    for event in deals:
-        expected = deck.pop() if deck else None
-        if repr(expected) != event.data["card"]:
-            mismatches.append(
-                {"seq": event.seq, "dealt": event.data["card"], "deck": repr(expected)}
-            )
-        checked += 1
+def hand_phh(hand: Hand, viewer: Player | None, *, every_card: bool = False) -> str:
+    """A finished hand as PHH text: down cards only where shown or the viewer's own
+    (``every_card``: all of them, for staff)."""
+    state = _finished(hand, "its history is ready")
+    return dump_phh(
+        state,
+        players=[entry["name"] for entry in hand.lineup],
+        show_all_cards=every_card,
+        known_to=seat_index(hand, viewer),
+        table=hand.table_id,
+        hand=hand.number,
+    )
+
+
+def hand_verify(hand: Hand, viewer: Player | None) -> dict[str, Any]:
+    """Proofs of every card ``viewer`` may see against the card root published at the
+    hand's start, and the full check with the server seed once it is public."""
+    state = _finished(hand, "verify its cards")
+    if not hand.card_root:
+        raise Conflict(
+            f"hand {hand.id} was dealt before per-card commitments: staff can check it "
+            "with its seed on the audit endpoint",
+            code="no_card_commitments",
+        )
+    cards = fair_dealing.card_proofs(hand, state, seat_index(hand, viewer))
+    disclosure = fair_dealing.seed_disclosure(hand)
+    check = fair_dealing.seed_check(hand, state) if disclosure["seed"] is not None else None
+    cards_ok = all(card["ok"] for card in cards)
     return {
         "hand": hand.id,
-        "seed": seed.hex(),
-        "commitment": hand.commitment,
-        "commitment_ok": verify_commitment(seed, hand.commitment),
-        "cards_checked": checked,
-        "mismatches": mismatches,
-        "ok": verify_commitment(seed, hand.commitment) and not mismatches,
+        **fair_dealing.scheme_fields(hand),
+        "cards": cards,
+        "cards_ok": cards_ok,
+        **disclosure,
+        "seed_check": check,
+        "ok": cards_ok and (check is None or check["ok"]),
     }
+
+
+def hand_audit(hand: Hand) -> dict[str, Any]:
+    """Staff: a finished hand in full (every card, the seed, every proof) for a dispute.
+    The caller logs the access (``games.services.audits``)."""
+    state = _finished(hand, "audit it")
+    committed = bool(hand.card_root)
+    return {
+        "hand": hand.id,
+        "table": hand.table_id,
+        "number": hand.number,
+        "started_at": hand.started_at,
+        "finished_at": hand.finished_at,
+        "lineup": hand.lineup,
+        "header": hand.header,
+        **fair_dealing.scheme_fields(hand),
+        "seed": bytes(hand.seed).hex(),
+        "log": list(state.log),
+        "cards": fair_dealing.card_proofs(hand, state, None, every_card=True) if committed else [],
+        "seed_check": fair_dealing.seed_check(hand, state) if committed else None,
+    }
+
+
+def hand_audits(hand_id: int | None) -> QuerySet[HandAudit]:
+    """Staff: the log of audit accesses, newest first (one hand's, or all)."""
+    audits = HandAudit.objects.select_related("user")
+    return audits.filter(hand_id=hand_id) if hand_id is not None else audits

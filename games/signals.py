@@ -3,8 +3,19 @@
 ``hand_finished`` is sent inside the settling transaction with ``table_id`` and ``hand_id``;
 receivers that lock other rows must defer that work with ``transaction.on_commit`` to keep
 the lock order (tournament > table).
+
+``seed_reveal_asked`` is sent with ``hand`` before a finished hand's server seed is shown to
+players under the reveal policy; a receiver that answers False keeps it secret for now (the
+tournament side does while the hand's tournament is still being played).
 """
 
 from django.dispatch import Signal
 
 hand_finished = Signal()
+seed_reveal_asked = Signal()
+
+# ``seat_changed`` is sent inside the seating transaction (the table locked) with ``table_id``,
+# ``seat``, ``player_id`` and ``taken`` (True: sat down, False: the seat is free now); the
+# floor listens to call the next name. Seats freed when a hand settles come with
+# ``hand_finished`` instead.
+seat_changed = Signal()

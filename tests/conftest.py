@@ -45,3 +45,15 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 def _fast_password_hashing(settings: object) -> None:
     """Tests create many users: hash their passwords cheaply (never in production)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test starts with no sign-in attempts counted (all tests come from 127.0.0.1)."""
+    import uuid
+
+    from django.core.cache.backends.locmem import LocMemCache
+    from rest_framework.throttling import SimpleRateThrottle
+
+    fresh = LocMemCache(f"throttle-{uuid.uuid4().hex}", {})
+    monkeypatch.setattr(SimpleRateThrottle, "cache", fresh)

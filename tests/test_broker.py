@@ -49,3 +49,14 @@ def test_a_message_appears_under_its_queue_name_only_once_written(
     assert final.endswith(".q.msg")
     assert written.endswith(b"}")  # complete JSON before it took the queue's name
     assert not [f for f in os.listdir(tmp_path / "in") if f.startswith(".partial-")]
+
+
+def test_the_embedded_broker_url_needs_no_hostname(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Issue 8, defect 16: kombu warned "No hostname was supplied" at every start
+    with caplog.at_level("WARNING", logger="kombu.connection"), _connection(tmp_path) as connection:
+        connection.ensure_connection(max_retries=1)
+        connection.info()
+
+    assert [r.getMessage() for r in caplog.records if r.name == "kombu.connection"] == []

@@ -9,6 +9,7 @@ from django.db import connection
 from django.test import Client, override_settings
 
 from config import heartbeat
+from games import task_failures
 
 pytestmark = pytest.mark.django_db
 
@@ -20,13 +21,25 @@ def fresh_worker_heartbeat() -> None:
     heartbeat.record_heartbeat(worker="celery@test")
 
 
+@pytest.fixture(autouse=True)
+def _no_failures_from_other_tests() -> None:
+    cache.delete(task_failures.CACHE_KEY)
+
+
 def test_healthz_is_ok_when_database_broker_and_worker_are(
     client: Client, fresh_worker_heartbeat: None
 ) -> None:
     response = client.get("/healthz")
 
     assert response.status_code == 200
-    assert response.json() == {"database": "ok", "broker": "ok", "worker": "ok", "status": "ok"}
+    assert response.json() == {
+        "database": "ok",
+        "broker": "ok",
+        "worker": "ok",
+        "tasks": "ok",
+        "hands": "ok",
+        "status": "ok",
+    }
 
 
 def test_healthz_is_503_when_the_broker_is_unreachable(
@@ -95,3 +108,94 @@ def test_a_heartbeat_names_the_database_it_reached() -> None:
 
     assert heartbeat.last_heartbeat() == beat
     assert beat["database"] == connection.settings_dict["NAME"]
+
+
+# --- the work itself (issue 8, suite item 3) -------------------------------------------------
+
+
+def _stuck_hand(overdue_seconds: float):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Hand, HandStatus
+    from games.services import hands
+    from games.services.seating import seat_sit
+    from tests.games.factories import make_player, make_table
+
+    table = make_table(name="Main")
+    for n in (1, 2):
+        seat_sit(table_id=table.id, player=make_player(), seat_number=n, buy_in=100)
+    hands.table_advance(table.id)
+    hand = Hand.objects.get(table=table, status=HandStatus.RUNNING)
+    deadline = timezone.now() - timedelta(seconds=overdue_seconds)
+    Hand.objects.filter(pk=hand.pk).update(deadline=deadline)
+    return table
+
+
+def test_healthz_is_degraded_naming_the_table_when_a_hand_is_overdue(
+    client: Client, fresh_worker_heartbeat: None, settings
+) -> None:
+    table = _stuck_hand(overdue_seconds=settings.HEALTH_HAND_OVERDUE_SECONDS + 5)
+
+    response = client.get("/healthz")
+
+    body = response.json()
+    assert response.status_code == 503
+    assert body["status"] == "degraded"
+    assert body["hands"].startswith(f"error: table {table.id} (Main) hand 1 overdue by ")
+    assert f"table {table.id} (Main)" in body["reason"]
+    assert (body["database"], body["broker"], body["worker"], body["tasks"]) == ("ok",) * 4
+
+
+def test_healthz_allows_a_hand_the_sweep_has_not_reached_yet(
+    client: Client, fresh_worker_heartbeat: None
+) -> None:
+    _stuck_hand(overdue_seconds=1)
+
+    assert client.get("/healthz").status_code == 200
+
+
+def test_healthz_ignores_the_hand_of_a_paused_table(
+    client: Client, fresh_worker_heartbeat: None, settings
+) -> None:
+    from games.models import Table
+
+    table = _stuck_hand(overdue_seconds=settings.HEALTH_HAND_OVERDUE_SECONDS + 5)
+    Table.objects.filter(pk=table.pk).update(status="paused")
+
+    assert client.get("/healthz").status_code == 200
+
+
+def test_healthz_is_degraded_while_a_periodic_task_keeps_failing(
+    client: Client, fresh_worker_heartbeat: None, monkeypatch: pytest.MonkeyPatch, caplog
+) -> None:
+    # Given the sweep task failing as a whole at every run (reading the hands raises)
+    import logging
+
+    from games import tasks
+
+    class GoneModel:
+        @property
+        def objects(self):
+            raise RuntimeError("hands are gone")
+
+    monkeypatch.setattr(tasks, "Hand", GoneModel())
+    caplog.set_level(logging.INFO)
+    for _ in range(3):
+        tasks.sweep.apply()
+
+    # Then Celery's traceback is logged once, and /healthz names the task and the error
+    failures_logged = [r for r in caplog.records if r.name == "celery.app.trace"]
+    assert len(failures_logged) == 1
+    response = client.get("/healthz")
+    body = response.json()
+    assert response.status_code == 503
+    assert body["status"] == "degraded"
+    assert "periodic task games.tasks.sweep failed 3 times" in body["tasks"]
+    assert "RuntimeError: hands are gone" in body["reason"]
+
+    # And once it works again it is forgotten
+    monkeypatch.undo()
+    tasks.sweep.apply()
+    assert client.get("/healthz").json()["tasks"] == "ok"

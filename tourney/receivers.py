@@ -1,4 +1,5 @@
-"""Receivers of games' signals: a hand ended at a tournament table.
+"""Receivers of games' signals: a hand ended at a tournament table; may a hand's seed go
+public.
 
 The signal arrives inside the settling transaction, which holds the table's lock. Locking
 the tournament there would break the lock order (tournament > table), so the receiver only
@@ -13,9 +14,9 @@ from typing import Any
 from django.db import transaction
 from django.dispatch import receiver
 
-from games.models import Table
-from games.signals import hand_finished
-from tourney.models import TournamentTable
+from games.models import Hand, Table
+from games.signals import hand_finished, seed_reveal_asked
+from tourney.models import Status, TournamentTable
 
 AFTER_HAND = "tournament: after the hand"
 """The hold a tournament table gets when its hand ends, until the tournament updates."""
@@ -35,3 +36,15 @@ def on_hand_finished(sender: Any, table_id: int, hand_id: int, **kwargs: Any) ->
     from tourney import tasks
 
     transaction.on_commit(lambda: tasks.tournament_update_soon(tournament_id))
+
+
+@receiver(seed_reveal_asked, dispatch_uid="tourney.seed_reveal_asked")
+def on_seed_reveal_asked(sender: Any, hand: Hand, **kwargs: Any) -> bool:
+    """A tournament hand's seed stays secret until its tournament is over: it would show the
+    mucked cards of players still in the event, even after their table has closed."""
+    status = (
+        TournamentTable.objects.filter(table_id=hand.table_id)
+        .values_list("tournament__status", flat=True)
+        .first()
+    )
+    return status is None or status in (Status.FINISHED, Status.CANCELLED)

@@ -13,6 +13,8 @@ from typing import Any
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from rest_framework import serializers
 
+from games.api.strict import StrictFieldsMixin
+from games.engine.fairness import CLIENT_SEED_MAX
 from games.engine.rules import BoardTie, ShowdownOrder, Variant
 from games.engine.state import BETTING_ACTIONS, SHOWDOWN_ACTIONS
 from games.models import BotKind, Table
@@ -45,7 +47,7 @@ class ErrorOutputSerializer(serializers.Serializer[Any]):
 # ----------------------------------------------------------------------------- auth, players
 
 
-class TokenInputSerializer(serializers.Serializer[Any]):
+class TokenInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
 
@@ -54,7 +56,7 @@ class TokenOutputSerializer(serializers.Serializer[Any]):
     token = serializers.CharField(read_only=True)
 
 
-class PlayerCreateInputSerializer(serializers.Serializer[Any]):
+class PlayerCreateInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     username = serializers.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
     password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
     display_name = serializers.CharField(max_length=40)
@@ -78,7 +80,7 @@ class PlayerOutputSerializer(serializers.Serializer[Any]):
 # ----------------------------------------------------------------------------- tables
 
 
-class TableCreateInputSerializer(serializers.Serializer[Any]):
+class TableCreateInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     name = serializers.CharField(max_length=60)
     variant = serializers.ChoiceField(choices=[v.value for v in Variant])
     ante = _chips()
@@ -240,30 +242,62 @@ class LineupEntrySerializer(serializers.Serializer[Any]):
     bot = serializers.BooleanField(read_only=True)
 
 
-class HandPublicSerializer(serializers.Serializer[Any]):
+class PublishedDealSerializer(serializers.Serializer[Any]):
+    """What a hand publishes before its first card, and when its server seed goes public
+    (games.engine.fairness describes the scheme)."""
+
+    scheme = serializers.CharField(read_only=True, help_text="The dealing scheme's name.")
+    commitment = serializers.CharField(
+        read_only=True, help_text="SHA-256 of the server seed, published before it was used."
+    )
+    client_seeds = serializers.ListField(
+        child=serializers.CharField(allow_blank=True),
+        read_only=True,
+        help_text="The players' client seeds mixed into the shuffle, in lineup order.",
+    )
+    card_root = serializers.CharField(
+        read_only=True, help_text="Merkle root committing every card position (hex)."
+    )
+    seed = serializers.CharField(
+        read_only=True,
+        allow_null=True,
+        help_text="The server seed (hex) once the reveal policy makes it public, else null.",
+    )
+    seed_reveal = serializers.ChoiceField(
+        choices=["never", "table_closed", "delay"],
+        read_only=True,
+        help_text="When players see the seed: never, when the table closes, or after a delay.",
+    )
+    seed_public_from = serializers.DateTimeField(
+        read_only=True, allow_null=True, help_text="With a delay: when the seed goes public."
+    )
+
+
+class HandPublicSerializer(PublishedDealSerializer):
     id = serializers.IntegerField(read_only=True)
     number = serializers.IntegerField(read_only=True)
     status = serializers.CharField(read_only=True)
     lineup = LineupEntrySerializer(many=True, read_only=True)
-    commitment = serializers.CharField(read_only=True, help_text="SHA-256 of the shuffle seed.")
-    seed = serializers.CharField(
-        read_only=True, allow_null=True, help_text="Hex seed; null until the hand is over."
-    )
     deadline = serializers.DateTimeField(read_only=True, allow_null=True)
     you = serializers.IntegerField(read_only=True, allow_null=True)
     view = HandViewSerializer(read_only=True)
 
 
 class TableDetailOutputSerializer(TableOutputSerializer):
+    next_commitment = serializers.CharField(
+        read_only=True,
+        help_text="SHA-256 of the next hand's server seed, drawn already: set your client "
+        "seed after reading it and the server cannot have chosen its seed against yours.",
+    )
     seats = SeatOutputSerializer(many=True, read_only=True)
     hand = HandPublicSerializer(read_only=True, allow_null=True)
 
     class Meta(TableOutputSerializer.Meta):
-        fields = [*TABLE_FIELDS, "seats", "hand"]
+        fields = [*TABLE_FIELDS, "next_commitment", "seats", "hand"]
         read_only_fields = fields
 
 
-class SitInputSerializer(serializers.Serializer[Any]):
+class SitInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     seat = serializers.IntegerField(min_value=1, max_value=8)
     buy_in = _chips()
     player = serializers.IntegerField(
@@ -274,7 +308,7 @@ class SitInputSerializer(serializers.Serializer[Any]):
     )
 
 
-class ActInputSerializer(serializers.Serializer[Any]):
+class ActInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     action = serializers.ChoiceField(choices=ACTIONS)
     amount = _chips(
         required=False,
@@ -300,6 +334,9 @@ class ActOutputSerializer(serializers.Serializer[Any]):
 
 class EventsQuerySerializer(serializers.Serializer[Any]):
     after = serializers.IntegerField(min_value=0, max_value=MAX_SEQ, default=0)
+    limit = serializers.IntegerField(
+        min_value=1, max_value=500, default=500, help_text="Events per page (at most 500)."
+    )
 
 
 class EventSerializer(serializers.Serializer[Any]):
@@ -310,8 +347,16 @@ class EventSerializer(serializers.Serializer[Any]):
 
 
 class EventsOutputSerializer(serializers.Serializer[Any]):
-    seq = serializers.IntegerField(read_only=True, help_text="The table's seq now.")
+    seq = serializers.IntegerField(
+        read_only=True, help_text="The table's seq when read; the events stop there."
+    )
     events = EventSerializer(many=True, read_only=True)
+    has_more = serializers.BooleanField(
+        read_only=True, help_text="More events up to seq follow: ask again with next_after."
+    )
+    next_after = serializers.IntegerField(
+        read_only=True, help_text="The after of the next page (the last event's seq)."
+    )
 
 
 # ----------------------------------------------------------------------------- hands
@@ -327,35 +372,101 @@ class HistoryQuerySerializer(serializers.Serializer[Any]):
     format = serializers.ChoiceField(choices=["json", "phh"], default="json")
 
 
-class HandHistoryOutputSerializer(serializers.Serializer[Any]):
+class HandHistoryOutputSerializer(PublishedDealSerializer):
     hand = serializers.IntegerField(read_only=True)
     table = serializers.IntegerField(read_only=True)
     number = serializers.IntegerField(read_only=True)
     lineup = LineupEntrySerializer(many=True, read_only=True)
     header = serializers.JSONField(read_only=True)
-    commitment = serializers.CharField(read_only=True)
-    seed = serializers.CharField(read_only=True)
     log = serializers.ListField(child=serializers.JSONField(), read_only=True)
 
 
-class HandPhhOutputSerializer(serializers.Serializer[Any]):
-    hand = serializers.IntegerField(read_only=True)
-    phh = serializers.CharField(
-        read_only=True, help_text="PHH (TOML) text; unshown down cards are '??'."
+class CardProofSerializer(serializers.Serializer[Any]):
+    position = serializers.IntegerField(read_only=True, help_text="0 = first card dealt.")
+    card = serializers.CharField(read_only=True)
+    salt = serializers.CharField(read_only=True, help_text="This position's salt (hex).")
+    path = serializers.ListField(
+        child=serializers.CharField(),
+        read_only=True,
+        help_text="RFC 9162 audit path: sibling hashes from the leaf up (hex).",
     )
+    kind = serializers.CharField(read_only=True, help_text="deal, or burn (staff only).")
+    player = serializers.IntegerField(
+        read_only=True, allow_null=True, help_text="Lineup index; null: community or burn."
+    )
+    up = serializers.BooleanField(read_only=True)
+    ok = serializers.BooleanField(read_only=True, help_text="The proof leads to card_root.")
 
 
 class MismatchSerializer(serializers.Serializer[Any]):
-    seq = serializers.IntegerField(read_only=True)
+    position = serializers.IntegerField(read_only=True)
     dealt = serializers.CharField(read_only=True)
     deck = serializers.CharField(read_only=True)
 
 
-class HandVerifyOutputSerializer(serializers.Serializer[Any]):
-    hand = serializers.IntegerField(read_only=True)
-    seed = serializers.CharField(read_only=True)
-    commitment = serializers.CharField(read_only=True)
+class SeedCheckSerializer(serializers.Serializer[Any]):
     commitment_ok = serializers.BooleanField(read_only=True)
+    root_ok = serializers.BooleanField(
+        read_only=True, help_text="The seed and client seeds rebuild card_root."
+    )
     cards_checked = serializers.IntegerField(read_only=True)
     mismatches = MismatchSerializer(many=True, read_only=True)
     ok = serializers.BooleanField(read_only=True)
+
+
+class HandVerifyOutputSerializer(PublishedDealSerializer):
+    hand = serializers.IntegerField(read_only=True)
+    cards = CardProofSerializer(
+        many=True, read_only=True, help_text="A proof of each card the caller may see."
+    )
+    cards_ok = serializers.BooleanField(read_only=True)
+    seed_check = SeedCheckSerializer(
+        read_only=True, allow_null=True, help_text="Null until the server seed is public."
+    )
+    ok = serializers.BooleanField(read_only=True)
+
+
+class HandAuditOutputSerializer(serializers.Serializer[Any]):
+    hand = serializers.IntegerField(read_only=True)
+    table = serializers.IntegerField(read_only=True)
+    number = serializers.IntegerField(read_only=True)
+    started_at = serializers.DateTimeField(read_only=True)
+    finished_at = serializers.DateTimeField(read_only=True, allow_null=True)
+    lineup = LineupEntrySerializer(many=True, read_only=True)
+    header = serializers.JSONField(read_only=True)
+    scheme = serializers.CharField(read_only=True)
+    commitment = serializers.CharField(read_only=True)
+    client_seeds = serializers.ListField(
+        child=serializers.CharField(allow_blank=True), read_only=True
+    )
+    card_root = serializers.CharField(read_only=True)
+    seed = serializers.CharField(read_only=True, help_text="The server seed (hex).")
+    log = serializers.ListField(
+        child=serializers.JSONField(), read_only=True, help_text="Every card, burns included."
+    )
+    cards = CardProofSerializer(many=True, read_only=True)
+    seed_check = SeedCheckSerializer(read_only=True, allow_null=True)
+
+
+class AuditLogQuerySerializer(serializers.Serializer[Any]):
+    hand = serializers.IntegerField(min_value=1, max_value=MAX_SEQ, required=False)
+    limit = serializers.IntegerField(min_value=1, max_value=1000, default=200)
+
+
+class HandAuditLogSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField(read_only=True)
+    hand = serializers.IntegerField(source="hand_id", read_only=True)
+    user = serializers.IntegerField(source="user_id", read_only=True)
+    username = serializers.CharField(source="user.username", read_only=True)
+    format = serializers.CharField(read_only=True)
+    at = serializers.DateTimeField(read_only=True)
+
+
+class ClientSeedSerializer(serializers.Serializer[Any]):
+    client_seed = serializers.CharField(
+        max_length=CLIENT_SEED_MAX,
+        allow_blank=True,
+        trim_whitespace=False,
+        help_text="Any text, published with each hand you are dealt in (not a password); "
+        "empty takes no part in the shuffle.",
+    )

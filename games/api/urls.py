@@ -22,8 +22,13 @@ register_converter(IdConverter, "id")
 
 urlpatterns = [
     path("auth/token/", views.TokenObtainApi.as_view(), name="auth-token"),
+    path("auth/token/revoke/", views.TokenRevokeApi.as_view(), name="auth-token-revoke"),
+    path("auth/token/rotate/", views.TokenRotateApi.as_view(), name="auth-token-rotate"),
     path("players/", views.PlayerCreateApi.as_view(), name="players"),
     path("players/me/", views.PlayerMeApi.as_view(), name="players-me"),
+    path(
+        "players/me/client-seed/", views.PlayerClientSeedApi.as_view(), name="players-client-seed"
+    ),
     path("tables/", views.TableListCreateApi.as_view(), name="tables"),
     path("tables/<id:table_id>/", views.TableDetailApi.as_view(), name="table-detail"),
     path("tables/<id:table_id>/sit/", views.TableSitApi.as_view(), name="table-sit"),
@@ -38,4 +43,11 @@ urlpatterns = [
     path("hands/<id:hand_id>/", views.HandDetailApi.as_view(), name="hand-detail"),
     path("hands/<id:hand_id>/history/", views.HandHistoryApi.as_view(), name="hand-history"),
     path("hands/<id:hand_id>/verify/", views.HandVerifyApi.as_view(), name="hand-verify"),
+    path("hands/<id:hand_id>/audit/", views.HandAuditApi.as_view(), name="hand-audit"),
+    path("hands/audits/", views.HandAuditLogApi.as_view(), name="hand-audits"),
 ]
+
+# the ring-game floor (imported after the converter is registered)
+from games.api.floor_urls import urlpatterns as floor_urlpatterns  # noqa: E402
+
+urlpatterns += floor_urlpatterns

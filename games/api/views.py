@@ -10,13 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import authenticate
+from django.db import transaction
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
-    PolymorphicProxySerializer,
     extend_schema,
 )
-from rest_framework import serializers, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
@@ -28,10 +30,10 @@ from rest_framework.views import APIView
 from games import selectors
 from games.api import serializers as s
 from games.api.permissions import IsStaff, caller_player, require_player
-from games.engine.phh import dump_phh
+from games.api.throttles import SIGN_IN_THROTTLES
 from games.errors import Forbidden, Invalid, NotFound
-from games.models import Player, TableStatus
-from games.services import hands, players, seating, tables
+from games.models import Hand, Player, TableStatus
+from games.services import audits, hands, players, seating, tables
 
 ERRORS = OpenApiResponse(s.ErrorOutputSerializer, description="The request was refused.")
 
@@ -52,8 +54,7 @@ class HandApi(APIView):
 
 def _table_detail(table_id: int, request: Request) -> dict[str, Any]:
     """The table's fields, seats and current hand as the caller may see them."""
-    table = selectors.get_table(table_id)
-    detail = selectors.table_detail(table, caller_player(request))
+    table, detail = selectors.table_snapshot(table_id, caller_player(request))
     return s.TableDetailOutputSerializer({**s.TableOutputSerializer(table).data, **detail}).data
 
 
@@ -61,14 +62,16 @@ def _table_detail(table_id: int, request: Request) -> dict[str, Any]:
 
 
 class TokenObtainApi(APIView):
-    """Exchange a username and password for an API token."""
+    """Exchange a username and password for an API token (the same token until it is revoked
+    or rotated). Rate-limited per address and per username: 429 with Retry-After."""
 
     authentication_classes: list[type] = []
     permission_classes = [AllowAny]
+    throttle_classes = SIGN_IN_THROTTLES
 
     @extend_schema(
         request=s.TokenInputSerializer,
-        responses={200: s.TokenOutputSerializer, **_errors(400)},
+        responses={200: s.TokenOutputSerializer, **_errors(400, 429)},
         auth=[],
     )
     def post(self, request: Request) -> Response:
@@ -77,6 +80,31 @@ class TokenObtainApi(APIView):
         if user is None or not user.is_active:
             raise Invalid("wrong username or password", code="invalid_credentials")
         token, _ = Token.objects.get_or_create(user=user)
+        return Response(s.TokenOutputSerializer({"token": token.key}).data)
+
+    def throttled(self, request: Request, wait: float | None) -> None:
+        raise exceptions.Throttled(
+            wait, detail="Too many sign-in attempts: wait for Retry-After seconds, then retry."
+        )
+
+
+class TokenRevokeApi(APIView):
+    """Sign out: the caller's token stops working at once (every client using it)."""
+
+    @extend_schema(request=None, responses={204: None, **_errors(401)})
+    def post(self, request: Request) -> Response:
+        Token.objects.filter(user_id=request.user.pk).delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TokenRotateApi(APIView):
+    """Replace the caller's token with a new one; the old one stops working at once."""
+
+    @extend_schema(request=None, responses={200: s.TokenOutputSerializer, **_errors(401)})
+    def post(self, request: Request) -> Response:
+        with transaction.atomic():
+            Token.objects.filter(user_id=request.user.pk).delete()
+            token = Token.objects.create(user=request.user)
         return Response(s.TokenOutputSerializer({"token": token.key}).data)
 
 
@@ -93,6 +121,28 @@ class PlayerCreateApi(APIView):
         data = _valid(s.PlayerCreateInputSerializer, request.data)
         player = players.player_create(**data)
         return Response(s.PlayerOutputSerializer(player).data, status=status.HTTP_201_CREATED)
+
+
+class PlayerClientSeedApi(APIView):
+    """The caller's client seed: text mixed into the shuffle of every hand they are dealt in
+    from now on, so the server alone never decides the deck (see README, provably fair
+    dealing). Set it after reading a table's ``next_commitment``."""
+
+    @extend_schema(responses={200: s.ClientSeedSerializer, **_errors(401, 403)})
+    def get(self, request: Request) -> Response:
+        player = require_player(request)
+        return Response(s.ClientSeedSerializer({"client_seed": player.client_seed}).data)
+
+    @extend_schema(
+        request=s.ClientSeedSerializer,
+        responses={200: s.ClientSeedSerializer, **_errors(400, 401, 403)},
+    )
+    def put(self, request: Request) -> Response:
+        data = _valid(s.ClientSeedSerializer, request.data)
+        player = players.player_set_client_seed(
+            player=require_player(request), client_seed=data["client_seed"]
+        )
+        return Response(s.ClientSeedSerializer({"client_seed": player.client_seed}).data)
 
 
 class PlayerMeApi(APIView):
@@ -258,7 +308,9 @@ class TableActApi(TableApi):
 
 
 class TableEventsApi(TableApi):
-    """The table's events after ``after`` as the caller may see them (for polling)."""
+    """The table's events after ``after`` as the caller may see them (for polling), a page at
+    a time: ``has_more`` says whether more follow, ``next_after`` is the next page's
+    ``after``."""
 
     @extend_schema(
         parameters=[s.EventsQuerySerializer],
@@ -267,15 +319,19 @@ class TableEventsApi(TableApi):
     def get(self, request: Request, table_id: int) -> Response:
         query = _valid(s.EventsQuerySerializer, request.query_params)
         table = selectors.get_table(table_id)
-        events = selectors.table_events(table, caller_player(request), query["after"])
-        return Response(s.EventsOutputSerializer({"seq": table.seq, "events": events}).data)
+        page = selectors.table_events(
+            table, caller_player(request), query["after"], limit=query["limit"]
+        )
+        return Response(s.EventsOutputSerializer(page).data)
 
 
 # ----------------------------------------------------------------------------- hands
 
 
 class HandDetailApi(HandApi):
-    """A hand as the caller may see it; the seed only once it is over."""
+    """A hand as the caller may see it: what was published at its start (seed commitment,
+    client seeds, card root) and the server seed only once the reveal policy makes it
+    public (``seed_reveal``, ``seed_public_from``)."""
 
     @extend_schema(responses={200: s.HandOutputSerializer, **_errors(401, 404)})
     def get(self, request: Request, hand_id: int) -> Response:
@@ -299,55 +355,101 @@ class JsonOnlyNegotiation(DefaultContentNegotiation):
         return renderers[0], renderers[0].media_type
 
 
+def _format_parameter(phh: str) -> OpenApiParameter:
+    return OpenApiParameter(
+        "format",
+        str,
+        enum=["json", "phh"],
+        default="json",
+        description=f"json: the event log; phh: a Poker Hand History file ({phh}).",
+    )
+
+
+def _history_responses(json_output: type[serializers.Serializer[Any]]) -> dict[Any, Any]:
+    return {
+        (200, "application/json"): json_output,
+        (200, "text/plain"): OpenApiResponse(
+            OpenApiTypes.STR, description="format=phh: the .phh file, as an attachment."
+        ),
+        **_errors(400, 401, 403, 404, 409),
+    }
+
+
+def _phh_file(hand: Hand, text: str, name: str) -> HttpResponse:
+    """The PHH text as a download named after the table and hand."""
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    filename = f"table-{hand.table_id}-hand-{hand.number}{name}.phh"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
 class HandHistoryApi(HandApi):
-    """A finished hand's log (JSON) or its PHH text; down cards only where shown (or the
-    caller's own, in JSON)."""
+    """A finished hand's log (JSON) or its .phh file; other players' down cards only where
+    shown (the caller's own are included)."""
 
     content_negotiation_class = JsonOnlyNegotiation
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter(
-                "format",
-                str,
-                enum=["json", "phh"],
-                default="json",
-                description="json: the event log; phh: Poker Hand History text.",
-            )
-        ],
-        responses={
-            200: PolymorphicProxySerializer(
-                component_name="HandHistoryResponse",
-                serializers=[s.HandHistoryOutputSerializer, s.HandPhhOutputSerializer],
-                resource_type_field_name=None,
-            ),
-            **_errors(400, 401, 404, 409),
-        },
+        parameters=[_format_parameter("unshown down cards of others as '??'")],
+        responses=_history_responses(s.HandHistoryOutputSerializer),
     )
-    def get(self, request: Request, hand_id: int) -> Response:
+    def get(self, request: Request, hand_id: int) -> HttpResponse:
         query = _valid(s.HistoryQuerySerializer, request.query_params)
         hand = selectors.get_hand(hand_id)
-        history = selectors.hand_history(hand, caller_player(request))
-        if query["format"] == "json":
-            return Response(s.HandHistoryOutputSerializer(history).data)
-        text = dump_phh(
-            hands.hand_state(hand),
-            players=[entry["name"] for entry in hand.lineup],
-            table=hand.table_id,
-            hand=hand.number,
-        )
-        return Response(s.HandPhhOutputSerializer({"hand": hand.id, "phh": text}).data)
+        viewer = caller_player(request)
+        if query["format"] == "phh":
+            return _phh_file(hand, selectors.hand_phh(hand, viewer), "")
+        return Response(s.HandHistoryOutputSerializer(selectors.hand_history(hand, viewer)).data)
 
 
 class HandVerifyApi(HandApi):
-    """Check a finished hand's dealing: the revealed seed matches the commitment, and the
-    deck it makes deals exactly the cards that were dealt."""
+    """Check a finished hand's dealing: a Merkle proof of every card the caller may see
+    (their own, up cards, shown cards) against the card root published before the first
+    card, and, once the server seed is public, the full check of every position with it."""
 
     @extend_schema(responses={200: s.HandVerifyOutputSerializer, **_errors(401, 404, 409)})
     def get(self, request: Request, hand_id: int) -> Response:
-        return Response(
-            s.HandVerifyOutputSerializer(selectors.hand_verify(selectors.get_hand(hand_id))).data
-        )
+        hand = selectors.get_hand(hand_id)
+        result = selectors.hand_verify(hand, caller_player(request))
+        return Response(s.HandVerifyOutputSerializer(result).data)
+
+
+class HandAuditApi(HandApi):
+    """Staff: a finished hand in full for a dispute (every card, the server seed, every
+    proof). Every access is logged (``/api/v1/hands/audits/``)."""
+
+    permission_classes = [IsStaff]
+    content_negotiation_class = JsonOnlyNegotiation
+
+    @extend_schema(
+        parameters=[_format_parameter("every card")],
+        responses=_history_responses(s.HandAuditOutputSerializer),
+    )
+    def get(self, request: Request, hand_id: int) -> HttpResponse:
+        query = _valid(s.HistoryQuerySerializer, request.query_params)
+        hand = selectors.get_hand(hand_id)
+        if query["format"] == "phh":
+            text = selectors.hand_phh(hand, None, every_card=True)
+            audits.hand_audit_record(hand=hand, user=request.user, format="phh")
+            return _phh_file(hand, text, "-audit")
+        body = selectors.hand_audit(hand)
+        audits.hand_audit_record(hand=hand, user=request.user, format="json")
+        return Response(s.HandAuditOutputSerializer(body).data)
+
+
+class HandAuditLogApi(APIView):
+    """Staff: who saw which hand in full, and when (newest first; ``hand`` filters)."""
+
+    permission_classes = [IsStaff]
+
+    @extend_schema(
+        parameters=[s.AuditLogQuerySerializer],
+        responses={200: s.HandAuditLogSerializer(many=True), **_errors(400, 401, 403)},
+    )
+    def get(self, request: Request) -> Response:
+        query = _valid(s.AuditLogQuerySerializer, request.query_params)
+        rows = selectors.hand_audits(query.get("hand"))[: query["limit"]]
+        return Response(s.HandAuditLogSerializer(rows, many=True).data)
 
 
 # ----------------------------------------------------------------------------- helpers

@@ -1,7 +1,9 @@
 """The ``stud`` command: replay PHH files, verify a provably fair deal, run the benchmark.
 
 stud replay FILE.phh [FILE.phh ...]
-stud verify SEED_HEX COMMITMENT [--cards AsKd2c...]
+stud verify card ROOT --position N --card As --salt HEX --path HEX [HEX ...]
+stud verify seed SEED_HEX COMMITMENT [--client-seeds TEXT ...] [--root ROOT] [--cards AsKd2c...]
+stud verify file VERIFY.json   (the answer of GET /api/v1/hands/{id}/verify/ or .../audit/)
 stud bench [ARGS ...]
 """
 
@@ -16,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from games.engine.cards import format_cards, parse_cards
-from games.engine.fairness import deck_from_seed, verify_commitment
+from games.engine.fairness import CardProof, commit_deck, verify_card, verify_commitment
 from games.engine.phh import (
     PhhError,
     check_finishing_stacks,
@@ -63,24 +65,65 @@ def _parser() -> argparse.ArgumentParser:
 
     verify = commands.add_parser(
         "verify",
-        help="check a revealed shuffle seed against its commitment and the dealt cards",
+        help="check a hand's dealing: card proofs against the card root, or the server seed",
         description=(
-            "Rebuild the deck from the revealed seed, check that SHA-256(seed) is the "
-            "commitment published before the hand, and optionally that the cards were dealt "
-            "in the deck's order (cards are dealt from the END of the shuffled deck, burn "
-            "cards included). Prints a JSON line; exit status 1 if a check fails."
+            "Check a provably fair deal (scheme stud-merkle-v1, see games/engine/fairness.py): "
+            "one card's Merkle proof against the card root published before the first card "
+            "(card), the revealed server seed against its commitment and the card root "
+            "(seed), or every proof and check in a saved answer of the verify or audit "
+            "endpoint (file). Prints a JSON line; exit status 1 if a check fails, 2 on bad "
+            "input."
         ),
     )
-    verify.add_argument("seed", metavar="SEED_HEX", help="the revealed seed, in hex")
-    verify.add_argument("commitment", metavar="COMMITMENT", help="the published SHA-256 hex")
-    verify.add_argument(
+    checks = verify.add_subparsers(dest="check", required=True, metavar="CHECK")
+    card = checks.add_parser(
+        "card",
+        help="one card's proof against the published card root",
+        description="Recompute the card root from one card, its position, salt and path.",
+    )
+    card.add_argument("root", metavar="ROOT", help="the card root published at hand start")
+    card.add_argument("--position", type=int, required=True, help="0 = first card dealt")
+    card.add_argument("--card", required=True, help="the card, e.g. As")
+    card.add_argument("--salt", required=True, metavar="HEX", help="the position's salt")
+    card.add_argument(
+        "--path", nargs="*", default=[], metavar="HEX", help="the audit path, leaf upwards"
+    )
+    card.set_defaults(run=_verify_card)
+    seed = checks.add_parser(
+        "seed",
+        help="a revealed server seed against its commitment and the card root",
+        description=(
+            "Check that SHA-256(seed) is the published commitment, rebuild the deck from the "
+            "seed and the client seeds (lineup order) and, with --root, the card root; with "
+            "--cards, that the cards were dealt in the deck's order (burn cards included). "
+            "Prints the dealing order."
+        ),
+    )
+    seed.add_argument("seed", metavar="SEED_HEX", help="the revealed server seed, in hex")
+    seed.add_argument("commitment", metavar="COMMITMENT", help="the published SHA-256 hex")
+    seed.add_argument(
+        "--client-seeds",
+        nargs="*",
+        default=[],
+        metavar="TEXT",
+        help="the hand's client seeds in lineup order ('' for one left empty)",
+    )
+    seed.add_argument("--root", default=None, help="the card root published at hand start")
+    seed.add_argument(
         "--cards",
         nargs="+",
         default=None,
         metavar="CARDS",
         help="the cards in the order they were dealt, e.g. 'AsKd 2c' or As Kd 2c",
     )
-    verify.set_defaults(run=_verify)
+    seed.set_defaults(run=_verify_seed)
+    saved = checks.add_parser(
+        "file",
+        help="every proof (and the seed, if there) in a saved verify or audit answer",
+        description="Check each card proof against the file's card_root, and the seed if any.",
+    )
+    saved.add_argument("file", metavar="VERIFY.json", help="the saved JSON ('-': stdin)")
+    saved.set_defaults(run=_verify_file)
 
     # Listed for --help only: main() hands everything after "bench" to the benchmark.
     commands.add_parser(
@@ -127,33 +170,84 @@ def replay_file(name: str) -> tuple[dict[str, Any], str | None]:
     return line, None
 
 
-def _verify(args: argparse.Namespace) -> int:
+def _verify_card(args: argparse.Namespace) -> int:
+    try:
+        proof = CardProof.from_dict(
+            {"position": args.position, "card": args.card, "salt": args.salt, "path": args.path}
+        )
+    except ValueError as error:
+        return _bad_input(str(error))
+    return _report(
+        {
+            "card": repr(proof.card),
+            "position": proof.position,
+            "card_ok": verify_card(args.root, proof),
+        }
+    )
+
+
+def _verify_seed(args: argparse.Namespace) -> int:
     try:
         seed = bytes.fromhex(args.seed)
     except ValueError:
-        print(f"stud verify: SEED_HEX is not hex: {args.seed!r}", file=sys.stderr)
-        return 2
-    deck = deck_from_seed(seed)
-    deal_order = deck[::-1]  # play.deal_pending pops cards from the end of the deck
-    result: dict[str, Any] = {"commitment_ok": verify_commitment(seed, args.commitment.lower())}
+        return _bad_input(f"SEED_HEX is not hex: {args.seed!r}")
+    deck = commit_deck(seed, args.client_seeds)
+    result: dict[str, Any] = {"commitment_ok": verify_commitment(seed, args.commitment)}
+    if args.root is not None:
+        result["root_ok"] = deck.root.hex() == args.root.lower()
     if args.cards is not None:
         try:
             dealt = parse_cards(" ".join(args.cards))
         except ValueError as error:
-            print(f"stud verify: --cards: {error}", file=sys.stderr)
-            return 2
-        pairs = enumerate(zip(dealt, deal_order, strict=False))
+            return _bad_input(f"--cards: {error}")
+        pairs = enumerate(zip(dealt, deck.order, strict=False))
         wrong = next((k for k, (card, due) in pairs if card != due), None)
-        result["cards_ok"] = wrong is None and len(dealt) <= len(deal_order)
+        result["cards_ok"] = wrong is None and len(dealt) <= len(deck.order)
         if wrong is not None:
             result["first_mismatch"] = {
                 "position": wrong,
                 "dealt": repr(dealt[wrong]),
-                "deck": repr(deal_order[wrong]),
+                "deck": repr(deck.order[wrong]),
             }
-    result["deal_order"] = format_cards(deal_order)
+    result["card_root"] = deck.root.hex()
+    result["deal_order"] = format_cards(deck.order)
+    return _report(result)
+
+
+def _verify_file(args: argparse.Namespace) -> int:
+    try:
+        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
+        saved = json.loads(text)
+        root, client_seeds = str(saved["card_root"]), list(saved.get("client_seeds", []))
+        proofs = [CardProof.from_dict(card) for card in saved.get("cards", [])]
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        return _bad_input(f"{args.file}: {error}")
+    except (KeyError, TypeError, ValueError) as error:
+        return _bad_input(f"{args.file}: not a verify or audit answer ({error})")
+    wrong = [p.position for p in proofs if not verify_card(root, p)]
+    result: dict[str, Any] = {"cards_checked": len(proofs), "cards_ok": not wrong}
+    if wrong:
+        result["failed_positions"] = wrong
+    if saved.get("seed"):
+        try:
+            seed = bytes.fromhex(saved["seed"])
+        except ValueError:
+            return _bad_input(f"{args.file}: the seed is not hex")
+        deck = commit_deck(seed, client_seeds)
+        result["commitment_ok"] = verify_commitment(seed, str(saved.get("commitment", "")))
+        result["root_ok"] = deck.root.hex() == root.lower()
+        result["seed_cards_ok"] = all(deck.order[p.position] == p.card for p in proofs)
+    return _report(result)
+
+
+def _report(result: dict[str, Any]) -> int:
     print(json.dumps(result))
     return 0 if all(v for k, v in result.items() if k.endswith("_ok")) else 1
+
+
+def _bad_input(problem: str) -> int:
+    print(f"stud verify: {problem}", file=sys.stderr)
+    return 2
 
 
 def _bench(argv: list[str]) -> int:

@@ -490,13 +490,15 @@ def dump_phh(
     *,
     players: Sequence[str] | None = None,
     show_all_cards: bool = False,
+    known_to: int | None = None,
     **metadata: Any,
 ) -> str:
     """The hand as PHH text that :func:`load_phh` and :func:`replay_phh` replay to the same
     stacks.
 
     Down cards of players who never showed are written ``??``: a published history must not
-    reveal them. ``show_all_cards=True`` writes every card (staff and internal use only).
+    reveal them. ``known_to`` writes that player's own down cards too (their copy of the
+    hand); ``show_all_cards=True`` writes every card (staff and internal use only).
     ``players`` are the names in seat order; ``metadata`` adds keys such as ``event`` or
     ``hand`` (bare TOML keys; strings, whole numbers, booleans or lists of them).
     """
@@ -513,7 +515,7 @@ def dump_phh(
         "small_bet": state.stakes.small_bet,
         "big_bet": state.stakes.big_bet,
         "starting_stacks": [p.starting_stack for p in state.players],
-        "actions": phh_actions(state, show_all_cards=show_all_cards),
+        "actions": phh_actions(state, show_all_cards=show_all_cards, known_to=known_to),
         **metadata,
     }
     if players is not None:
@@ -523,9 +525,12 @@ def dump_phh(
     return "".join(f"{_toml_key(key)} = {_toml_value(value)}\n" for key, value in fields.items())
 
 
-def phh_actions(state: HandState, *, show_all_cards: bool = False) -> list[str]:
-    """The hand's log as PHH actions (unshown down cards as ``??`` unless ``show_all_cards``)."""
-    revealed = [show_all_cards or p.shown for p in state.players]
+def phh_actions(
+    state: HandState, *, show_all_cards: bool = False, known_to: int | None = None
+) -> list[str]:
+    """The hand's log as PHH actions: unshown down cards as ``??``, except player
+    ``known_to``'s own, or all with ``show_all_cards``."""
+    revealed = [show_all_cards or p.shown or i == known_to for i, p in enumerate(state.players)]
     actions: list[str] = []
     dealing: dict[int | None, list[str]] = {}  # this street's cards, not yet written
     held: dict[int, list[str]] = {}  # every card each player was dealt, in dealing order

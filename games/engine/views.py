@@ -2,7 +2,9 @@
 
 This is the one place that decides visibility: a player sees their own down cards, every up
 card, the community card, and other players' down cards only once shown at showdown. Nobody
-sees burn cards, undealt cards or how the deck was shuffled.
+sees burn cards or undealt cards. The shuffle's server seed is not the engine's to show: the
+service keeps it from players while it matters and proves only the cards this module lets a
+player see (``games.engine.fairness``), so no proof or seed rebuilds an unshown card.
 """
 
 from __future__ import annotations

@@ -7,7 +7,6 @@ street, bots, the next hand, timers) is enqueued only after commit.
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -15,13 +14,23 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine.fairness import commitment, deck_from_seed
+from games.engine.fairness import SCHEME, commit_deck, commitment, deck_for_hand
 from games.engine.play import deal_pending
 from games.engine.replay import from_dict, header, to_dict
 from games.engine.state import HandState, IllegalAction, Option
 from games.errors import Conflict, Forbidden, Invalid
 from games.locks import table_for_update
-from games.models import Hand, HandStatus, Player, Seat, Table, TableEvent, TableKind, TableStatus
+from games.models import (
+    Hand,
+    HandStatus,
+    Player,
+    Seat,
+    Table,
+    TableEvent,
+    TableKind,
+    TableStatus,
+    new_server_seed,
+)
 from games.services import bots, schedule
 from games.signals import hand_finished
 
@@ -109,11 +118,15 @@ def _start_hand(table: Table) -> Hand | None:
     seats = _dealt_in(table)
     if len(seats) < 2:
         return None
-    seed = secrets.token_bytes(32)
+    # The seed was drawn (and its commitment public) before these client seeds were read.
+    seed = bytes(table.next_seed)
+    client_seeds = [s.player.client_seed if s.player is not None else "" for s in seats]
+    deck = commit_deck(seed, client_seeds)
     state = HandState(table.engine_rules(), table.engine_stakes(), [s.stack for s in seats])
     table.hands_played += 1
     table.next_hand_at = None
-    table.save(update_fields=["hands_played", "next_hand_at"])
+    table.next_seed = new_server_seed()
+    table.save(update_fields=["hands_played", "next_hand_at", "next_seed"])
     hand = Hand.objects.create(
         table=table,
         number=table.hands_played,
@@ -131,6 +144,8 @@ def _start_hand(table: Table) -> Hand | None:
         snapshot=to_dict(state),
         seed=seed,
         commitment=commitment(seed),
+        client_seeds=client_seeds,
+        card_root=deck.root.hex(),
     )
     append_event(
         table,
@@ -139,6 +154,10 @@ def _start_hand(table: Table) -> Hand | None:
             "hand": hand.id,
             "number": hand.number,
             "commitment": hand.commitment,
+            "scheme": SCHEME,
+            "client_seeds": client_seeds,
+            "card_root": hand.card_root,
+            "next_commitment": commitment(bytes(table.next_seed)),
             "lineup": hand.lineup,
             "stakes": table.engine_stakes().to_dict(),
             "variant": table.variant,
@@ -226,8 +245,8 @@ def _run(table: Table, hand: Hand) -> str:
 
 
 def _deal(hand: Hand, state: HandState) -> None:
-    """Deal what the hand needs from its seeded deck (dealt from the end, see verify)."""
-    deck = deck_from_seed(bytes(hand.seed))
+    """Deal what the hand needs from its committed deck (dealt from the end, see verify)."""
+    deck = deck_for_hand(bytes(hand.seed), hand.client_seeds)
     stub = deck[: len(deck) - hand.cards_used]
     before = len(stub)
     deal_pending(state, stub)

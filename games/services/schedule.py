@@ -14,6 +14,8 @@ from django.db import transaction
 
 TABLE_ADVANCE = "games.tasks.table_advance"
 EXPIRE_ACTION = "games.tasks.expire_action"
+FLOOR_FILL = "games.tasks.floor_fill"
+OFFER_EXPIRE = "games.tasks.offer_expire"
 
 
 def _send_on_commit(task: str, args: tuple[Any, ...], seconds: float = 0) -> None:
@@ -37,3 +39,17 @@ def expire_later(hand_id: int, seq: int, seconds: float) -> None:
     The deadline itself lives on the hand row; the beat sweep catches a lost timer.
     """
     _send_on_commit(EXPIRE_ACTION, (hand_id, seq), seconds)
+
+
+def floor_fill_now(game_id: int) -> None:
+    """Run the floor's pass over a ring game (offers, moves, tables) once the transaction
+    commits."""
+    _send_on_commit(FLOOR_FILL, (game_id,))
+
+
+def offer_expire_later(offer_id: int, seconds: float) -> None:
+    """A seat offer's fast path: expire it after ``seconds`` if still pending then.
+
+    The deadline itself lives on the offer row; the floor sweep catches a lost timer.
+    """
+    _send_on_commit(OFFER_EXPIRE, (offer_id,), seconds)

@@ -14,8 +14,9 @@ from django.db import IntegrityError, transaction
 
 from games.errors import Conflict, Forbidden, Invalid, NotFound
 from games.locks import table_for_update
-from games.models import Player, Seat, Table, TableKind, TableStatus
+from games.models import Offer, Player, Seat, Table, TableKind, TableStatus, WaitEntry
 from games.services.hands import append_event, running_hand, table_wake
+from games.signals import seat_changed
 
 
 def _require_ring(table: Table, what: str) -> None:
@@ -36,12 +37,20 @@ def _seat_of(table: Table, player: Player) -> Seat:
 
 
 def seat_sit(
-    *, table_id: int, player: Player, seat_number: int, buy_in: int, by_staff: bool = False
+    *,
+    table_id: int,
+    player: Player,
+    seat_number: int,
+    buy_in: int,
+    by_staff: bool = False,
+    via_floor: bool = False,
 ) -> Seat:
     """Take a free seat with a buy-in within the table's limits.
 
     The player is dealt in on the next hand (stud has no blinds to wait for). Only staff can
-    seat a bot, and only at a table that allows bots (RULES.md 10).
+    seat a bot, and only at a table that allows bots (RULES.md 10). At a ring game's table
+    with others on its wait list, players are seated by the floor's offers (``via_floor``)
+    or by staff, never past the list.
     """
     with transaction.atomic():
         table = table_for_update(table_id)
@@ -63,6 +72,22 @@ def seat_sit(
             )
         if seat.player_id is not None:
             raise Conflict(f"seat {seat_number} is taken", code="seat_taken")
+        if (
+            not (via_floor or by_staff)
+            and WaitEntry.objects.filter(game__game_tables__table=table, status="waiting")
+            .exclude(player=player)
+            .exists()
+        ):
+            raise Conflict(
+                "this game has a wait list: join it at /api/v1/games/waitlist/",
+                code="wait_list",
+            )
+        if Offer.objects.filter(table=table, seat=seat_number, status="pending").exists():
+            raise Conflict(
+                f"seat {seat_number} is offered to the game's wait list: join the list at "
+                "/api/v1/games/waitlist/ or take another seat",
+                code="seat_offered",
+            )
         if table.seats.filter(player=player).exists():
             raise Conflict("you already have a seat at this table", code="already_seated")
         seat.player = player
@@ -86,6 +111,9 @@ def seat_sit(
             },
         )
         table_wake(table)
+        seat_changed.send(
+            sender=Table, table_id=table.id, seat=seat_number, player_id=player.id, taken=True
+        )
         return seat
 
 
@@ -110,6 +138,9 @@ def seat_leave(*, table_id: int, player: Player) -> Seat:
         seat.sitting_out = False
         seat.leaving = False
         seat.save(update_fields=["player", "stack", "sitting_out", "leaving"])
+        seat_changed.send(
+            sender=Table, table_id=table.id, seat=seat.number, player_id=player.id, taken=False
+        )
         return seat
 
 

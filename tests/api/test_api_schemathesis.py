@@ -44,7 +44,21 @@ def _token(*, staff: bool) -> str:
     """A staff account's or a player's token, with a table for their calls to find."""
     make_table()
     caller = make_player("fuzz-staff" if staff else "fuzz-player", staff=staff)
-    return Token.objects.get_or_create(user=caller.user)[0].key
+    token = Token.objects.get_or_create(user=caller.user)[0]
+    _token_owners[token.key] = caller.user.pk
+    return token.key
+
+
+def _keep_token(key: str) -> None:
+    """Give the caller back the token ``key`` if a call revoked or rotated it."""
+    user_id = Token.objects.filter(key=key).values_list("user_id", flat=True).first()
+    if user_id is None:
+        user_id = _token_owners[key]
+        Token.objects.filter(user_id=user_id).delete()
+        Token.objects.create(key=key, user_id=user_id)
+
+
+_token_owners: dict[str, int] = {}
 
 
 def _fuzz(operation: Any, token: str) -> None:
@@ -58,6 +72,7 @@ def _fuzz(operation: Any, token: str) -> None:
     )
     def call(case: Any) -> None:
         case.call_and_validate(headers={"Authorization": f"Token {token}"}, checks=CHECKS)
+        _keep_token(token)  # the token revoke and rotate endpoints end it; later calls need it
 
     call()
 

@@ -131,12 +131,12 @@ def test_a_lost_timer_is_caught_by_the_sweep_which_checks_for_the_player():
     assert hands.table_advance(table.id) == "waiting for a player"  # fourth street dealt
     waiting = _state(hand).candidates[0]
     assert "check" in [o.action for o in _state(hand).legal_actions()]
-    assert tasks.sweep() == {"expired": 0, "woken": 0}  # the clock is still running
+    assert tasks.sweep() == {"expired": 0, "woken": 0, "failed": 0}  # the clock is still running
 
     time.sleep(1.1)  # the one-second clock runs out; its countdown task was never sent
     swept = tasks.sweep()
 
-    assert swept == {"expired": 1, "woken": 0}
+    assert swept == {"expired": 1, "woken": 0, "failed": 0}
     assert _actions(hand)[-1] == (waiting, "check")
     assert _timeouts(table) == 1
     assert Seat.objects.get(table=table, number=waiting + 1).sitting_out
@@ -152,7 +152,7 @@ def test_a_lost_timer_facing_a_bet_folds_the_player_and_the_hand_ends():
     assert hands.table_advance(table.id) == "waiting for a player"  # the other's clock
     _overdue(hand)
 
-    assert tasks.sweep() == {"expired": 1, "woken": 0}
+    assert tasks.sweep() == {"expired": 1, "woken": 0, "failed": 0}
 
     assert _actions(hand) == [(bringer, "bring_in"), (1 - bringer, "fold")]
     finished = Hand.objects.get(pk=hand.id)
@@ -169,10 +169,10 @@ def test_the_sweep_moves_on_a_hand_whose_worker_died_after_a_human_decision_at_a
     hands.table_advance(table.id)
     _act(table, hand, "call")  # the worker that should deal fourth street never runs
     assert _state(hand).next_deal is not None
-    assert tasks.sweep() == {"expired": 0, "woken": 0}  # within the worker's grace
+    assert tasks.sweep() == {"expired": 0, "woken": 0, "failed": 0}  # within the worker's grace
     _overdue(hand)
 
-    assert tasks.sweep() == {"expired": 1, "woken": 0}
+    assert tasks.sweep() == {"expired": 1, "woken": 0, "failed": 0}
 
     state = _state(hand)
     assert state.street_name == "fourth" and state.next_deal is None
@@ -187,7 +187,7 @@ def test_the_sweep_gives_the_next_player_a_full_clock_when_the_worker_died_after
     bringer = _act(table, hand, "bring_in")  # the worker that should start bob's clock dies
     _overdue(hand)  # the worker's grace is over, not the next player's clock
 
-    assert tasks.sweep() == {"expired": 1, "woken": 0}
+    assert tasks.sweep() == {"expired": 1, "woken": 0, "failed": 0}
 
     assert _actions(hand) == [(bringer, "bring_in")]
     assert _timeouts(table) == 0

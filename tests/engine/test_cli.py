@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from games.engine import cli
-from games.engine.fairness import commitment, deck_from_seed
+from games.engine.fairness import CardProof, commit_deck, commitment
 
 DATA = Path(__file__).parent / "data" / "phh"
 ROOT = Path(__file__).resolve().parents[2]
@@ -166,32 +166,82 @@ def test_no_command_is_a_usage_error(capsys):
 # ----------------------------------------------------------------------------- verify
 
 
+CLIENTS = ["alice's words", ""]
+DECK = commit_deck(SEED, CLIENTS)
+ROOT_HEX = DECK.root.hex()
+
+
 def dealt_text(count: int) -> str:
-    return "".join(repr(card) for card in reversed(deck_from_seed(SEED)[-count:]))
+    return "".join(repr(card) for card in DECK.order[:count])
 
 
-def test_verify_accepts_the_seed_its_commitment_and_the_cards_in_dealing_order(capsys):
-    status = cli.main(["verify", SEED.hex(), commitment(SEED), "--cards", dealt_text(7)])
+def card_args(proof: CardProof, root: str = ROOT_HEX) -> list[str]:
+    data = proof.to_dict()
+    return [
+        "verify", "card", root, "--position", str(data["position"]), "--card", data["card"],
+        "--salt", data["salt"], "--path", *data["path"],
+    ]  # fmt: skip
+
+
+def test_verify_card_accepts_a_cards_proof_against_the_root(capsys):
+    status = cli.main(card_args(DECK.proof(4)))
+
+    assert status == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result == {"card": repr(DECK.order[4]), "position": 4, "card_ok": True}
+
+
+def test_verify_card_fails_for_another_card_or_position(capsys):
+    proof = DECK.proof(4)
+    other = DECK.order[5]
+
+    assert cli.main(card_args(CardProof(4, other, proof.salt, proof.path))) == 1
+    assert cli.main(card_args(CardProof(5, proof.card, proof.salt, proof.path))) == 1
+    results = json_lines(capsys.readouterr().out)
+    assert [r["card_ok"] for r in results] == [False, False]
+
+
+def test_verify_card_refuses_a_malformed_salt(capsys):
+    args = card_args(DECK.proof(0))
+    args[args.index("--salt") + 1] = "00ff"
+
+    assert cli.main(args) == 2
+    assert "salt must be 64 hex digits" in capsys.readouterr().err
+
+
+def test_verify_seed_accepts_the_seed_its_commitment_root_and_cards_in_dealing_order(capsys):
+    status = cli.main(
+        ["verify", "seed", SEED.hex(), commitment(SEED), "--client-seeds", *CLIENTS,
+         "--root", ROOT_HEX, "--cards", dealt_text(7)]
+    )  # fmt: skip
 
     result = json.loads(capsys.readouterr().out)
     assert status == 0
-    assert result["commitment_ok"] is True
+    assert result["commitment_ok"] is True and result["root_ok"] is True
     assert result["cards_ok"] is True
     assert result["deal_order"][:14] == dealt_text(7)
+    assert result["card_root"] == ROOT_HEX
 
 
-def test_verify_fails_on_another_commitment(capsys):
-    status = cli.main(["verify", SEED.hex(), commitment(b"other")])
+def test_verify_seed_fails_on_other_client_seeds_or_another_commitment(capsys):
+    wrong_clients = ["verify", "seed", SEED.hex(), commitment(SEED), "--root", ROOT_HEX]
+    wrong_commitment = ["verify", "seed", SEED.hex(), commitment(b"other")]
 
-    assert status == 1
-    assert json.loads(capsys.readouterr().out)["commitment_ok"] is False
+    assert cli.main(wrong_clients) == 1
+    assert cli.main(wrong_commitment) == 1
+    first, second = json_lines(capsys.readouterr().out)
+    assert first["commitment_ok"] is True and first["root_ok"] is False
+    assert second["commitment_ok"] is False
 
 
-def test_verify_names_the_first_card_that_was_not_dealt_from_the_deck(capsys):
+def test_verify_seed_names_the_first_card_that_was_not_dealt_from_the_deck(capsys):
     dealt = dealt_text(3)
     swapped = dealt[:2] + dealt[4:6] + dealt[2:4]
 
-    status = cli.main(["verify", SEED.hex(), commitment(SEED), "--cards", swapped])
+    status = cli.main(
+        ["verify", "seed", SEED.hex(), commitment(SEED), "--client-seeds", *CLIENTS,
+         "--cards", swapped]
+    )  # fmt: skip
 
     result = json.loads(capsys.readouterr().out)
     assert status == 1
@@ -199,11 +249,60 @@ def test_verify_names_the_first_card_that_was_not_dealt_from_the_deck(capsys):
     assert result["first_mismatch"] == {"position": 1, "dealt": dealt[4:6], "deck": dealt[2:4]}
 
 
-def test_verify_refuses_a_seed_that_is_not_hex(capsys):
-    status = cli.main(["verify", "xyz", commitment(SEED)])
+def test_verify_seed_refuses_a_seed_that_is_not_hex(capsys):
+    status = cli.main(["verify", "seed", "xyz", commitment(SEED)])
 
     assert status == 2
     assert capsys.readouterr().err == "stud verify: SEED_HEX is not hex: 'xyz'\n"
+
+
+def saved_answer(tmp_path: Path, *, seed: bool, cards: list[dict[str, object]]) -> str:
+    answer = {
+        "card_root": ROOT_HEX,
+        "commitment": commitment(SEED),
+        "client_seeds": CLIENTS,
+        "seed": SEED.hex() if seed else None,
+        "cards": cards,
+    }
+    path = tmp_path / "verify.json"
+    path.write_text(json.dumps(answer), encoding="utf-8")
+    return str(path)
+
+
+def test_verify_file_round_trips_the_commitment_scheme_with_and_without_the_seed(tmp_path, capsys):
+    cards = [{**DECK.proof(p).to_dict(), "ok": True} for p in (0, 7, 51)]
+
+    assert cli.main(["verify", "file", saved_answer(tmp_path, seed=False, cards=cards)]) == 0
+    assert cli.main(["verify", "file", saved_answer(tmp_path, seed=True, cards=cards)]) == 0
+
+    proofs_only, with_seed = json_lines(capsys.readouterr().out)
+    assert proofs_only == {"cards_checked": 3, "cards_ok": True}
+    assert with_seed == {
+        "cards_checked": 3,
+        "cards_ok": True,
+        "commitment_ok": True,
+        "root_ok": True,
+        "seed_cards_ok": True,
+    }
+
+
+def test_verify_file_names_the_positions_whose_proofs_fail(tmp_path, capsys):
+    tampered = {**DECK.proof(7).to_dict(), "card": repr(DECK.order[8])}
+    cards = [DECK.proof(0).to_dict(), tampered]
+
+    status = cli.main(["verify", "file", saved_answer(tmp_path, seed=False, cards=cards)])
+
+    assert status == 1
+    result = json.loads(capsys.readouterr().out)
+    assert result == {"cards_checked": 2, "cards_ok": False, "failed_positions": [7]}
+
+
+def test_verify_file_refuses_a_file_that_is_not_a_verify_answer(tmp_path, capsys):
+    path = tmp_path / "other.json"
+    path.write_text('{"hand": 1}', encoding="utf-8")
+
+    assert cli.main(["verify", "file", str(path)]) == 2
+    assert "not a verify or audit answer" in capsys.readouterr().err
 
 
 # ----------------------------------------------------------------------------- bench

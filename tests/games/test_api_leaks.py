@@ -1,5 +1,6 @@
 """Leak test: through a multi-hand session, no response a player receives (errors included)
-contains another player's unshown down card, or a hand's seed before the hand is over."""
+contains another player's unshown down card, a hand's server seed or the salt of a card
+nobody showed (the seed stays with staff while the table is open)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import re
 
 import pytest
 
+from games.engine.fairness import card_salt, dealt_positions
 from games.models import Hand, HandStatus
 from games.services import hands
 from tests.games.factories import make_player, make_table
@@ -44,6 +46,9 @@ def _probe(client: RecordingClient, table, hand_id: int, after: int) -> None:
     client.get(f"/api/v1/hands/{hand_id}/history/")
     client.get(f"/api/v1/hands/{hand_id}/history/", {"format": "phh"})
     client.get(f"/api/v1/hands/{hand_id}/verify/")
+    client.get(f"/api/v1/hands/{hand_id}/audit/")
+    client.get(f"/api/v1/hands/{hand_id}/audit/", {"format": "phh"})
+    client.get("/api/v1/hands/audits/", {"hand": hand_id})
 
 
 def test_card_mentions_are_told_from_words():
@@ -103,21 +108,23 @@ def test_no_response_reveals_another_players_down_cards_or_an_early_seed():
         hand = Hand.objects.filter(table=table).latest("number")
         current["hand"] = hand.id
         current["number"] = hand.number
-        mid_hand = {name: len(c.bodies) for name, c in everyone.items()}
         for c in everyone.values():
             c.get(table_url(table))
         if hand.status == HandStatus.RUNNING:
             while hands.table_advance(table.id) != "hand finished":
                 session.decide_once()
         hand.refresh_from_db()
-        before_end = {name: len(c.bodies) for name, c in everyone.items()}
         for c in everyone.values():  # after the hand: history, verify, events of the hand
             c.get(table_url(table))
             c.get(table_url(table, "events"), {"after": current["after"]})
             c.get(f"/api/v1/hands/{hand.id}/history/")
             c.get(f"/api/v1/hands/{hand.id}/history/", {"format": "phh"})
             c.get(f"/api/v1/hands/{hand.id}/verify/")
+            c.get(f"/api/v1/hands/{hand.id}/")
+            c.get(f"/api/v1/hands/{hand.id}/audit/")
+            c.get(f"/api/v1/hands/{hand.id}/audit/", {"format": "phh"})
         state = hands.hand_state(hand)
+        positions = dict(dealt_positions(state.log))
         seed = bytes(hand.seed).hex()
         lineup = [e["player"] for e in hand.lineup]
         players = {"alice": alice.id, "bob": bob.id, "carol": carol.id}
@@ -135,8 +142,14 @@ def test_no_response_reveals_another_players_down_cards_or_an_early_seed():
                 text = _without_hex(body)
                 leaked = [card for card in hidden if _mentions(text, card)]
                 assert not leaked, (name, hand.number, k, leaked, text)
-            for body in client.bodies[mid_hand[name] : before_end[name]]:
+            salts = {
+                card_salt(bytes(hand.seed), positions[k]).hex()
+                for k, e in enumerate(state.log)
+                if e["type"] == "deal" and e["card"] in hidden
+            }
+            for body in client.bodies[seen[name] :]:
                 assert seed not in body, (name, hand.number)
+                assert not [salt for salt in salts if salt in body], (name, hand.number)
             seen[name] = len(client.bodies)
             if name == "carol":
                 hidden_from_carol.append(len(hidden))

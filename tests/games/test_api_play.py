@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.engine.fairness import CardProof, commitment, verify_card
+from games.engine.phh import load_phh, replay_phh, stacks_after
 from games.models import Hand, HandStatus, Seat, TableEvent
 from games.services import hands
 from tests.games.factories import make_player, make_table
@@ -44,7 +46,10 @@ def test_a_full_hand_with_two_humans_and_a_bot_through_the_api():
     assert sum(Seat.objects.filter(table=table).values_list("stack", flat=True)) == 600
     detail = session.clients["alice"].get(f"/api/v1/hands/{hand_id}/").json()
     assert detail["status"] == "finished"
-    assert detail["seed"] == bytes(hand.seed).hex()
+    assert detail["seed"] is None  # the table is still open (STUD_SEED_REVEAL=table_closed)
+    assert detail["seed_reveal"] == "table_closed"
+    assert detail["card_root"] == hand.card_root and len(hand.card_root) == 64
+    assert detail["commitment"] == commitment(bytes(hand.seed))
     state = hands.hand_state(hand)
     awards = [(e["player"], e["amount"]) for e in state.log if e["type"] == "award"]
     assert [(w["player"], w["amount"]) for w in detail["view"]["winners"]] == awards
@@ -131,7 +136,8 @@ def test_history_json_hides_unshown_down_cards_and_shows_shown_ones():
 
     body = client.get(f"/api/v1/hands/{hand.id}/history/").json()
 
-    assert body["seed"] == bytes(hand.seed).hex()
+    assert body["seed"] is None
+    assert body["card_root"] == hand.card_root
     deals = [e for e in body["log"] if e["type"] == "deal" and not e["up"]]
     for event in deals:
         owner = event["player"]
@@ -144,7 +150,7 @@ def test_history_json_hides_unshown_down_cards_and_shows_shown_ones():
     assert shown, "a hand played to showdown by calling stations shows a hand"
 
 
-def test_history_phh_writes_unshown_down_cards_as_unknown():
+def test_history_phh_is_a_phh_file_with_only_the_callers_and_shown_down_cards():
     def bob_mucks(name, options):
         actions = [o["action"] for o in options]
         if name == "bob" and "muck" in actions:
@@ -154,17 +160,21 @@ def test_history_phh_writes_unshown_down_cards_as_unknown():
     session, hand = _finish_one_hand(bob_mucks)
     state = hands.hand_state(hand)
 
-    body = (
-        session.clients["alice"].get(f"/api/v1/hands/{hand.id}/history/", {"format": "phh"}).json()
-    )
+    response = session.clients["alice"].get(f"/api/v1/hands/{hand.id}/history/?format=phh")
 
-    text = body["phh"]
-    assert body["hand"] == hand.id
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/plain; charset=utf-8"
+    assert response["Content-Disposition"] == (
+        f'attachment; filename="table-{hand.table_id}-hand-{hand.number}.phh"'
+    )
+    text = response.content.decode()
+    assert text.startswith("variant = 'F7S'\n")
     for i, p in enumerate(state.players):
         for card in p.down:
-            assert (repr(card) in text) == p.shown, (i, repr(card))
+            assert (repr(card) in text) == (p.shown or i == 0), (i, repr(card))
     assert "players = ['Alice', 'Bob'," in text
     assert f"finishing_stacks = {[p.stack for p in state.players]}" in text
+    assert stacks_after(replay_phh(load_phh(text))) == [p.stack for p in state.players]
 
 
 def _calling(options):
@@ -175,13 +185,24 @@ def _calling(options):
     return options[0]
 
 
-def test_verify_is_ok_for_a_finished_hand():
+def test_verify_proves_own_up_and_shown_cards_against_the_published_root():
     session, hand = _finish_one_hand()
+    state = hands.hand_state(hand)
+    published = TableEvent.objects.get(hand=hand, kind="hand_start").data
 
     body = session.clients["bob"].get(f"/api/v1/hands/{hand.id}/verify/").json()
 
-    dealt = TableEvent.objects.filter(hand=hand, kind__in=("deal", "burn")).count()
-    assert body["ok"] is True and body["commitment_ok"] is True
-    assert body["cards_checked"] == dealt == 3 * 7
-    assert body["mismatches"] == []
-    assert body["seed"] == bytes(hand.seed).hex()
+    assert published["card_root"] == body["card_root"] == hand.card_root
+    assert published["client_seeds"] == body["client_seeds"] == ["", "", ""]
+    assert body["ok"] is True and body["cards_ok"] is True
+    assert body["seed"] is None and body["seed_check"] is None
+    proven = {(c["player"], c["card"]) for c in body["cards"]}
+    visible = {
+        (i, repr(card))
+        for i, p in enumerate(state.players)
+        for card in [*p.up, *(p.down if i == 1 or p.shown else [])]
+    }
+    assert proven == visible
+    for card in body["cards"]:
+        proof = CardProof.from_dict(card)
+        assert verify_card(published["card_root"], proof)

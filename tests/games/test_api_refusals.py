@@ -302,7 +302,9 @@ def test_history_and_verify_wait_for_the_end_of_the_hand(hand_in_progress):
     _refused(client.get(f"/api/v1/hands/{hand.id}/history/"), 409, "conflict")
     _refused(client.get(f"/api/v1/hands/{hand.id}/history/", {"format": "phh"}), 409, "conflict")
     error = _refused(client.get(f"/api/v1/hands/{hand.id}/verify/"), 409, "conflict")
-    assert "seed is revealed when the hand ends" in error["message"]
+    assert (
+        error["message"] == f"hand {hand.id} is still being played: verify its cards when it ends"
+    )
     running = client.get(f"/api/v1/hands/{hand.id}/").json()
     assert running["status"] == "running" and running["seed"] is None
     _refused(client.get(f"/api/v1/hands/{hand.id}/history/", {"format": "xml"}), 400, "invalid")

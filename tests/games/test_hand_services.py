@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from games.fair_dealing import seed_check
 from games.models import Hand, HandStatus, Seat, TableEvent
-from games.selectors import hand_verify, table_detail
+from games.selectors import table_detail
 from games.services import hands
 from games.services.seating import seat_sit
 from tests.games.factories import make_player, make_table
@@ -45,7 +46,7 @@ def test_bots_play_whole_hands_and_chips_are_conserved():
     finished = Hand.objects.filter(table=table, status=HandStatus.FINISHED)
     assert finished.count() == played >= 1
     for hand in finished:
-        assert hand_verify(hand)["ok"]
+        assert seed_check(hand, hands.hand_state(hand))["ok"]
         assert hands.hand_state_from_events(hand) == hands.hand_state(hand)
 
 

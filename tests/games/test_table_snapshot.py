@@ -1,0 +1,91 @@
+"""A table view is one snapshot, and events come in pages that say whether more follow
+(issue 8, defect 14)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import selectors
+from games.models import Hand, HandStatus, Table
+from games.services import hands
+from games.services.seating import seat_sit
+from tests.games.factories import make_player, make_table
+from tests.games.test_api_support import client_for, table_url
+
+pytestmark = pytest.mark.django_db
+
+
+def _two_humans():
+    table = make_table()
+    alice, bob = make_player("alice"), make_player("bob")
+    seat_sit(table_id=table.id, player=alice, seat_number=1, buy_in=100)
+    seat_sit(table_id=table.id, player=bob, seat_number=2, buy_in=100)
+    assert hands.table_advance(table.id) == "waiting for a player"
+    return table, alice, bob
+
+
+def _act_for_the_player_to_act(table: Table, players) -> None:
+    hand = Hand.objects.get(table=table, status=HandStatus.RUNNING)
+    state = hands.hand_state(hand)
+    actor = players[state.candidates[0]]
+    option = state.legal_actions()[-1] if state.phase == "bring_in" else state.legal_actions()[0]
+    hands.hand_act(table_id=table.id, player=actor, action=option.action, amount=None, seq=None)
+
+
+def test_a_table_view_read_while_a_player_acts_shows_the_seq_of_what_it_shows(monkeypatch):
+    # Given a table where a player acts after the view read the table's seq but before it
+    # read the hand (what a busy server does)
+    table, alice, bob = _two_humans()
+    acted = []
+    running_hand = selectors.running_hand
+
+    def hand_read_after_an_action(table_arg):
+        if not acted:
+            acted.append(True)
+            _act_for_the_player_to_act(table, [alice, bob])
+        return running_hand(table_arg)
+
+    monkeypatch.setattr(selectors, "running_hand", hand_read_after_an_action)
+
+    # When alice fetches the table
+    response = client_for(alice).get(table_url(table))
+
+    # Then the seq she is shown is the one of the state she is shown: acting with it works
+    body = response.json()
+    table.refresh_from_db()
+    assert body["seq"] == table.seq
+    hand = Hand.objects.get(table=table, status=HandStatus.RUNNING)
+    assert body["hand"]["view"]["to_act"] == list(hands.hand_state(hand).candidates)
+
+
+def test_events_come_in_pages_that_say_whether_more_follow():
+    table, alice, _bob = _two_humans()
+    table.refresh_from_db()
+    total = table.seq
+    client = client_for(alice)
+
+    seen = []
+    after = 0
+    pages = 0
+    while True:
+        body = client.get(table_url(table, "events"), {"after": after, "limit": 4}).json()
+        pages += 1
+        assert body["seq"] == total
+        assert len(body["events"]) <= 4
+        seen += [event["seq"] for event in body["events"]]
+        after = body["next_after"]
+        if not body["has_more"]:
+            break
+
+    assert seen == list(range(1, total + 1))
+    assert pages == -(-total // 4)
+    assert after == total
+
+
+def test_an_empty_events_page_keeps_the_after_it_was_asked_for():
+    table, alice, _bob = _two_humans()
+    table.refresh_from_db()
+
+    body = client_for(alice).get(table_url(table, "events"), {"after": table.seq}).json()
+
+    assert body == {"seq": table.seq, "events": [], "has_more": False, "next_after": table.seq}

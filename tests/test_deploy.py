@@ -1,0 +1,44 @@
+"""deploy/ explains itself, and a Docker build sends no local state (issue 8, defect 16)."""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _ignored_patterns() -> list[str]:
+    lines = (ROOT / ".dockerignore").read_text().splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def _ignored(path: str) -> bool:
+    return any(
+        fnmatch.fnmatch(path, pattern) or path.startswith(pattern.rstrip("/") + "/")
+        for pattern in _ignored_patterns()
+    )
+
+
+def test_the_build_context_leaves_out_local_state_and_secrets() -> None:
+    for path in (".venv", "var", "var/secret_key", "var/db.sqlite3", ".git", ".pytest_cache"):
+        assert _ignored(path), path
+
+
+def test_everything_the_dockerfile_copies_is_in_the_build_context() -> None:
+    dockerfile = (ROOT / "deploy" / "Dockerfile").read_text()
+    sources = [
+        source
+        for line in re.findall(r"^COPY (.+)$", dockerfile, flags=re.MULTILINE)
+        for source in line.split()[:-1]
+    ]
+    assert "games" in sources
+    assert [source for source in sources if _ignored(source)] == []
+
+
+def test_the_deploy_readme_names_every_file_in_deploy() -> None:
+    readme = (ROOT / "deploy" / "README.md").read_text()
+    for path in (ROOT / "deploy").iterdir():
+        if path.name != "README.md" and not path.name.startswith("."):
+            assert f"`{path.name}`" in readme, path.name
