@@ -59,7 +59,8 @@ def _int(request: HttpRequest, name: str, what: str) -> int:
 def lobby(request: HttpRequest) -> HttpResponse:
     player = _player(request)
     tables = []
-    for table in table_selectors.table_list().filter(kind=TableKind.RING).exclude(status="closed"):
+    ring = table_selectors.table_list().filter(kind=TableKind.RING).exclude(status="closed")
+    for table in ring.prefetch_related("seats"):
         seats = list(table.seats.all())
         tables.append(
             {
