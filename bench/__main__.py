@@ -3,7 +3,8 @@
 Names: engine (hands/s and evaluations/s against pokerkit), balancing (the TDA planner at
 10,000 players), tables (bot tables through PostgreSQL, Redis and real workers) and
 tournament (a 1,000-player bot tournament to the end on the same stack) and load (400
-human-paced people over HTTP, with Locust); tables, tournament and load need DATABASE_URL
+human-paced people over HTTP, with Locust) and league (standings of 50 events x 100
+players, on SQLite or DATABASE_URL's server); tables, tournament and load need DATABASE_URL
 and REDIS_URL. With no name, engine and balancing run, and
 tables and tournament too when DATABASE_URL and REDIS_URL are set. Every benchmark prints
 its own JSON report.
@@ -22,7 +23,7 @@ from collections.abc import Sequence
 
 from bench.stack import PROJECT_DIR
 
-NAMES = ("engine", "balancing", "tables", "tournament", "load")
+NAMES = ("engine", "balancing", "tables", "tournament", "load", "league")
 ON_THE_STACK = ("tables", "tournament", "load")  # need PostgreSQL and Redis
 
 
@@ -55,6 +56,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from bench import balancing
 
             print(json.dumps(balancing.run(), indent=2))
+        elif name == "league":
+            from bench import league
+
+            status |= league.main()
         else:
             sys.stdout.flush()  # the reports so far come before the child's
             command = [sys.executable, "-m", f"bench.{name}", *quick]

@@ -22,6 +22,9 @@ API_V1_ENDPOINTS = {
     "games": "games",
     "waitlist": "waitlist",
     "tournaments": "tournaments",
+    "clubs": "clubs",
+    "leagues": "leagues",
+    "points_preview": "points-preview",
 }
 
 

@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "games",
     "clubs",
     "tourney",
+    "leagues",
     "django_htmx",
     "web",
 ]

@@ -14,6 +14,8 @@ urlpatterns = [
     path("api/v1/", ApiRootView.as_view(), name="api-root"),
     path("api/v1/", include("games.api.urls")),
     path("api/v1/tournaments/", include("tourney.api.urls")),
+    path("api/v1/clubs/", include("clubs.api.urls")),
+    path("api/v1/", include("leagues.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("admin/login/", admin_login, name="admin-login"),  # rate-limited sign-in

@@ -95,6 +95,11 @@ class BreakOrder(models.TextChoices):
     RANDOM = "random", "random"
 
 
+class BountyKind(models.TextChoices):
+    FIXED = "fixed", "fixed: paid whole to whoever knocks the player out"
+    PROGRESSIVE = "progressive", "progressive: half to the knocker's pocket, half onto their head"
+
+
 class Tournament(models.Model):
     """A tournament: its settings, its clock (deadlines in the database) and its results."""
 
@@ -108,6 +113,9 @@ class Tournament(models.Model):
     # money (a price includes its fee) and chips
     buy_in = models.PositiveIntegerField()
     fee = models.PositiveIntegerField(default=0)
+    # the part of each buy-in (and re-entry) put on the entry's head (tourney.services.knockouts)
+    bounty = models.PositiveIntegerField(default=0)
+    bounty_kind = models.CharField(max_length=12, choices=BountyKind.choices, default="fixed")
     starting_stack = models.PositiveIntegerField()
     chip_unit = models.PositiveIntegerField(default=1)
     table_size = models.PositiveSmallIntegerField(default=8)
@@ -153,6 +161,18 @@ class Tournament(models.Model):
     hand_for_hand_group = models.PositiveIntegerField(default=0)
     # an agreed deal: {"entries": {entry_id: amount}, "method": ...}
     deal = models.JSONField(null=True, blank=True)
+    # the director's toolkit (tourney.services.director_*): the smallest chip in play after
+    # colour-ups (null: chip_unit, which stays the unit prizes are paid in); chips put in or
+    # taken out of play by the director (chip races, disqualifications, corrections), each
+    # logged with its "chips_delta"; late registration closed by hand
+    smallest_chip = models.PositiveIntegerField(null=True, blank=True)
+    chips_adjusted = models.BigIntegerField(default=0)
+    late_reg_closed = models.BooleanField(default=False)
+    # an unscheduled break: running until break_ends_at, or waiting for the hands in progress
+    # (break_pending_minutes); the level's time left resumes after it
+    break_ends_at = models.DateTimeField(null=True, blank=True)
+    break_pending_minutes = models.PositiveIntegerField(null=True, blank=True)
+    break_level_left_ms = models.PositiveBigIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -162,6 +182,10 @@ class Tournament(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(fee__lte=F("buy_in")), name="tournament_fee_in_price"
+            ),
+            models.CheckConstraint(
+                condition=Q(bounty__lte=F("buy_in") - F("fee")),
+                name="tournament_bounty_in_price",
             ),
             models.CheckConstraint(
                 condition=Q(rebuy_fee__lte=F("rebuy_price")), name="tournament_rebuy_fee"
@@ -211,7 +235,18 @@ class Entry(models.Model):
     )
     place = models.PositiveIntegerField(null=True, blank=True)
     prize = models.PositiveBigIntegerField(default=0)
+    # knockouts: eliminations credited to this entry (shared ones in parts), bounties won,
+    # and what progressive knockouts added to its own head
+    knockouts = models.DecimalField(max_digits=10, decimal_places=4, default=0)
+    bounty_won = models.PositiveBigIntegerField(default=0)
+    bounty_gained = models.PositiveBigIntegerField(default=0)
+    # chips on top of the starting stack (a league finale's bonus by standing)
+    bonus_chips = models.PositiveBigIntegerField(default=0)
     refund = models.PositiveBigIntegerField(default=0)
+    # the director's toolkit: balancing never moves a locked seat's player; a disqualified
+    # entry is eliminated with its chips removed from play
+    seat_locked = models.BooleanField(default=False)
+    disqualified = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

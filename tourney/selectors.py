@@ -141,6 +141,8 @@ def results_list(tournament: Tournament) -> list[dict[str, Any]]:
             "place": e.place,
             "prize": e.prize,
             "refund": e.refund,
+            "knockouts": e.knockouts,
+            "bounty_won": e.bounty_won,
         }
         for e in entries
     ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.views import APIView
@@ -20,14 +22,15 @@ class IsTournamentDirector(BasePermission):
     message = "only staff or a director of this tournament's club can do this"
 
     def has_permission(self, request: Request, view: APIView) -> bool:
-        user = request.user
-        if not (user and user.is_authenticated):
-            return False
-        if user.is_staff:
-            return True
-        club_id = (
-            Tournament.objects.filter(pk=view.kwargs.get("tournament_id"))
-            .values_list("club_id", flat=True)
-            .first()
-        )
-        return can_direct(user, club_id)
+        return can_run_tournament(request.user, view.kwargs.get("tournament_id"))
+
+
+def can_run_tournament(user: Any, tournament_id: int | None) -> bool:
+    """Staff, or a director of the club of tournament ``tournament_id`` (False for a
+    tournament that does not exist, or one without a club, unless staff)."""
+    if not (user and user.is_authenticated):
+        return False
+    if user.is_staff:
+        return True
+    club_id = Tournament.objects.filter(pk=tournament_id).values_list("club_id", flat=True).first()
+    return can_direct(user, club_id)

@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from tourney.models import BreakOrder, Mode
+from tourney.models import BountyKind, BreakOrder, Mode
 
 MAX_INT = 2**31 - 1
 """The largest count, minute or stake the database stores (PostgreSQL ``integer``): larger
@@ -79,8 +79,15 @@ class TournamentInputSerializer(serializers.Serializer[Any]):
 
     name = serializers.CharField(max_length=80, required=False)
     mode = serializers.ChoiceField(choices=Mode.values, required=False)
+    club_id = serializers.IntegerField(
+        max_value=MAX_INT, min_value=1, required=False, help_text="the club that runs it"
+    )
     buy_in = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
     fee = serializers.IntegerField(max_value=MAX_INT, min_value=0, required=False)
+    bounty = serializers.IntegerField(
+        max_value=MAX_INT, min_value=0, required=False, help_text="part of the buy-in"
+    )
+    bounty_kind = serializers.ChoiceField(choices=BountyKind.values, required=False)
     starting_stack = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
     chip_unit = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
     table_size = serializers.IntegerField(min_value=2, max_value=8, required=False)
@@ -113,10 +120,13 @@ class TournamentInputSerializer(serializers.Serializer[Any]):
 class TournamentOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(read_only=True)
     name = serializers.CharField(read_only=True)
+    club_id = serializers.IntegerField(read_only=True, allow_null=True)
     mode = serializers.CharField(read_only=True)
     status = serializers.CharField(read_only=True)
     buy_in = serializers.IntegerField(read_only=True)
     fee = serializers.IntegerField(read_only=True)
+    bounty = serializers.IntegerField(read_only=True)
+    bounty_kind = serializers.CharField(read_only=True)
     starting_stack = serializers.IntegerField(read_only=True)
     chip_unit = serializers.IntegerField(read_only=True)
     table_size = serializers.IntegerField(read_only=True)
@@ -244,6 +254,8 @@ class ResultOutputSerializer(serializers.Serializer[Any]):
     place = serializers.IntegerField(allow_null=True)
     prize = serializers.IntegerField()
     refund = serializers.IntegerField()
+    knockouts = serializers.DecimalField(max_digits=10, decimal_places=4)
+    bounty_won = serializers.IntegerField()
 
 
 class EventsQueryInputSerializer(serializers.Serializer[Any]):

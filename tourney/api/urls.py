@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tourney.api import views
+from tourney.api import director_views, views
 
 # The "id" converter is registered by games.api.urls (digits only, at most 18).
 urlpatterns = [
@@ -65,5 +65,66 @@ urlpatterns = [
         "<id:tournament_id>/results/",
         views.TournamentResultsApi.as_view(),
         name="tournament-results",
+    ),
+    # the director's toolkit (tourney.api.director_views)
+    path(
+        "<id:tournament_id>/clock/",
+        director_views.TournamentClockApi.as_view(),
+        name="tournament-clock",
+    ),
+    path(
+        "<id:tournament_id>/seats/move/",
+        director_views.SeatMoveApi.as_view(),
+        name="tournament-seat-move",
+    ),
+    path(
+        "<id:tournament_id>/seats/swap/",
+        director_views.SeatSwapApi.as_view(),
+        name="tournament-seat-swap",
+    ),
+    path(
+        "<id:tournament_id>/seats/lock/",
+        director_views.SeatLockApi.as_view(),
+        name="tournament-seat-lock",
+    ),
+    path(
+        "<id:tournament_id>/seats/late-entry/",
+        director_views.LateEntryApi.as_view(),
+        name="tournament-late-entry",
+    ),
+    path(
+        "<id:tournament_id>/busts/<id:entry_id>/undo/",
+        director_views.BustUndoApi.as_view(),
+        name="tournament-bust-undo",
+    ),
+    path(
+        "<id:tournament_id>/busts/<id:entry_id>/disqualify/",
+        director_views.DisqualifyApi.as_view(),
+        name="tournament-disqualify",
+    ),
+    path(
+        "<id:tournament_id>/chips/correct/",
+        director_views.ChipCorrectionApi.as_view(),
+        name="tournament-chips-correct",
+    ),
+    path(
+        "<id:tournament_id>/late-registration/",
+        director_views.LateRegistrationApi.as_view(),
+        name="tournament-late-registration",
+    ),
+    path(
+        "<id:tournament_id>/settings/",
+        director_views.SettingsApi.as_view(),
+        name="tournament-settings",
+    ),
+    path(
+        "<id:tournament_id>/tables/",
+        director_views.TablesApi.as_view(),
+        name="tournament-tables",
+    ),
+    path(
+        "<id:tournament_id>/leaderboard/",
+        director_views.LeaderboardApi.as_view(),
+        name="tournament-leaderboard",
     ),
 ]

@@ -30,6 +30,12 @@ empty (or its player already moves in this plan), the next occupied seat clockwi
 numbers going up, then wrapping). So a move is seat-for-seat whenever possible, and the
 choice depends only on the seating, never on the cards.
 
+**Locked seats** (a player who needs that seat, TDA 8 "special needs"): balancing never
+moves the player in a locked seat (the next player clockwise moves instead); a table with a
+locked seat is broken only when every table that could be broken has one; at the final-table
+redraw a locked player already at the final table keeps their seat. Breaking their table is
+the one thing that moves them.
+
 **Hands in progress.** No player moves from or to a table whose hand is in progress. Such a
 move is reported as a :class:`DeferredMove` (it is recomputed when the hand ends), and a
 table 3 or more players short of the largest table that is waiting for one of those moves
@@ -72,6 +78,8 @@ class TableState:
     seats: Mapping[int, PlayerId]
     in_hand: bool = False
     breaking: bool = False
+    # occupied seats whose players balancing must not move
+    locked: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         if not MIN_SEATS <= self.capacity <= MAX_SEATS:
@@ -80,6 +88,8 @@ class TableState:
             )
         if self.seats and (min(self.seats) < 1 or max(self.seats) > self.capacity):
             raise ValueError(f"table {self.number}: a seat number is outside 1..{self.capacity}")
+        if not self.locked <= set(self.seats):
+            raise ValueError(f"table {self.number}: a locked seat is empty")
 
 
 @dataclass(frozen=True)
@@ -245,12 +255,13 @@ def _redraw_final_table(tables: Sequence[TableState], final: TableState, rng: Sh
         )
         waiting = tuple(table.number for table in tables)
         return Plan((), deferred, others, (), waiting, final.number)
-    seats = list(range(1, final.capacity + 1))
+    seats = [seat for seat in range(1, final.capacity + 1) if seat not in final.locked]
     rng.shuffle(seats)
     players = [
         (table.number, seat, player)
         for table in tables
         for seat, player in sorted(table.seats.items())
+        if table is not final or seat not in final.locked
     ]
     moves = tuple(
         Move(player, number, seat, final.number, new_seat, "final_table")
@@ -308,6 +319,7 @@ class _Planner:
         return active, sorted(breaking)
 
     def _next_to_break(self, eligible: list[TableState]) -> TableState:
+        eligible = [table for table in eligible if not table.locked] or eligible
         if self.config.break_order == "random":
             self.rng.shuffle(eligible)
             return eligible[0]
@@ -401,6 +413,8 @@ class _Planner:
         order = [*range(seat, giver.capacity + 1), *range(1, seat)]
         for candidate in order:
             player = seats.get(candidate)
+            if candidate in giver.locked:
+                continue
             if player is not None and player not in self.moving:
                 return candidate, player
         return None

@@ -34,7 +34,16 @@ def tables_balance(
     """Plan and apply breaks, moves and closings; returns the plan and the ids of the tables
     whose seating changed."""
     seed = secrets.token_bytes(16)
-    plan = plan_moves(table_states(tables, seats), SeededShuffler(seed), balance_config(tournament))
+    locked_players = set(
+        tournament.entries.filter(status=EntryStatus.PLAYING, seat_locked=True).values_list(
+            "player_id", flat=True
+        )
+    )
+    plan = plan_moves(
+        table_states(tables, seats, locked_players),
+        SeededShuffler(seed),
+        balance_config(tournament),
+    )
     by_number = {locked.tt.number: locked for locked in tables}
     for number in plan.breaking:
         locked = by_number[number]

@@ -16,6 +16,7 @@ from django.utils import timezone
 from games.errors import Conflict
 from games.models import Table
 from tourney.models import ScheduleEntry, Status, Tournament
+from tourney.services.breaks import unscheduled_break_holds, unscheduled_break_on
 from tourney.services.locks import LockedTable, tournament_for_update
 from tourney.services.log import event_append
 from tourney.services.schedules import schedule_entries
@@ -51,7 +52,9 @@ def clock_advance(tournament: Tournament, now: datetime) -> bool:
     """Move past every entry whose deadline is over; True if the level changed. Past the end
     of the schedule the last level plays on with no deadline (never a break: a schedule
     stored ending with a break goes back to its last level)."""
-    if tournament.status != Status.RUNNING or tournament.level_ends_at is None:
+    if tournament.status != Status.RUNNING or unscheduled_break_holds(tournament, now):
+        return False
+    if tournament.level_ends_at is None:
         return False
     entries = schedule_entries(tournament.schedule_id)
     changed = False
@@ -89,7 +92,9 @@ def _level_log(tournament: Tournament, entries: list[ScheduleEntry]) -> None:
 
 
 def on_break(tournament: Tournament) -> bool:
-    """Whether the clock is in a break."""
+    """Whether the clock is in a break (of the schedule, or one the director called)."""
+    if unscheduled_break_on(tournament):
+        return True
     entries = schedule_entries(tournament.schedule_id)
     return entries[tournament.level_index].is_break
 
@@ -116,6 +121,12 @@ def tournament_pause(*, tournament_id: int) -> Tournament:
         if tournament.status != Status.RUNNING:
             raise Conflict(
                 f"the tournament is {tournament.status}, not running", code="not_running"
+            )
+        if unscheduled_break_on(tournament):
+            raise Conflict(
+                "an unscheduled break is on (the tables already wait): lengthen it with "
+                'the clock\'s "add_time", or end it with "end_break"',
+                code="on_break",
             )
         now = timezone.now()
         tournament_refresh(tournament, now=now)

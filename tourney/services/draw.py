@@ -122,7 +122,7 @@ def _start(tournament: Tournament, entries: list[Entry]) -> None:
             tables[number],
             number=seat,
             player_id=entry.player_id,
-            stack=tournament.starting_stack,
+            stack=tournament.starting_stack + entry.bonus_chips,
             why="draw",
         )
     tournament.entries.filter(pk__in=list(by_id)).update(status=EntryStatus.PLAYING)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from games.models import Hand, HandStatus, Seat
 from tourney.models import Entry, EntryStatus, Tournament
+from tourney.services.knockouts import knockouts_credit
 from tourney.services.locks import LockedTable
 from tourney.services.log import event_append
 from tourney.services.results import group_place
@@ -67,6 +68,7 @@ def eliminate(
                 "start_stack": start_stack,
             }
         )
+    knockouts_credit(tournament, busts, logged)
     event_append(tournament, "eliminated", {"group": group, "shared": shared, "busts": logged})
     if field_final(tournament):
         group_place(tournament, group=group)

@@ -27,22 +27,26 @@ PAID = [EntryStatus.REGISTERED, EntryStatus.PLAYING, EntryStatus.ELIMINATED, Ent
 
 
 def pool_recompute(tournament: Tournament) -> None:
-    """The prize pool from every paid entry, re-entry, rebuy and add-on, fees taken out."""
+    """The prize pool from every paid entry, re-entry, rebuy and add-on, fees and bounties
+    taken out."""
     paid = tournament.entries.filter(status__in=PAID)
     totals = paid.aggregate(rebuys=Sum("rebuys"), add_ons=Sum("add_ons"))
     players = paid.values("player").distinct().count()
-    tournament.prize_pool = prize_pool(
-        entries=players,
-        re_entries=paid.count() - players,
-        buy_in=tournament.buy_in,
-        fee=tournament.fee,
-        rebuys=totals["rebuys"] or 0,
-        rebuy_price=tournament.rebuy_price,
-        rebuy_fee=tournament.rebuy_fee,
-        add_ons=totals["add_ons"] or 0,
-        add_on_price=tournament.add_on_price,
-        add_on_fee=tournament.add_on_fee,
-    )
+    tournament.prize_pool = (
+        prize_pool(
+            entries=players,
+            re_entries=paid.count() - players,
+            buy_in=tournament.buy_in,
+            fee=tournament.fee,
+            rebuys=totals["rebuys"] or 0,
+            rebuy_price=tournament.rebuy_price,
+            rebuy_fee=tournament.rebuy_fee,
+            add_ons=totals["add_ons"] or 0,
+            add_on_price=tournament.add_on_price,
+            add_on_fee=tournament.add_on_fee,
+        )
+        - tournament.bounty * paid.count()
+    )  # the bounties are on the entries' heads
     tournament.save(update_fields=["prize_pool"])
 
 
@@ -70,7 +74,7 @@ def _seat_newcomer(tournament: Tournament, entry: Entry) -> None:
         target,
         number=seat,
         player_id=entry.player_id,
-        stack=tournament.starting_stack,
+        stack=tournament.starting_stack + entry.bonus_chips,
         why="late registration" if entry.number == 1 else "re-entry",
     )
     entry.status = EntryStatus.PLAYING
@@ -90,8 +94,9 @@ def _seat_newcomer(tournament: Tournament, entry: Entry) -> None:
     schedule.advance_now(target.table.id)  # it may have been waiting for players
 
 
-def entry_register(*, tournament_id: int, player_id: int) -> Entry:
-    """Register a player (during registration, or late registration: seated at once)."""
+def entry_register(*, tournament_id: int, player_id: int, bonus_chips: int = 0) -> Entry:
+    """Register a player (during registration, or late registration: seated at once), with
+    ``bonus_chips`` on top of the starting stack (a league finale's chip bonus)."""
     with transaction.atomic():
         tournament = tournament_for_update(tournament_id)
         player = _player(player_id)
@@ -106,9 +111,16 @@ def entry_register(*, tournament_id: int, player_id: int) -> Entry:
             raise Conflict(f"{player} is already registered", code="already_registered")
         number = tournament.entries.filter(player=player).count() + 1
         # Numbers stay unique: registering again after unregistering takes the next one.
-        entry = Entry.objects.create(tournament=tournament, player=player, number=number)
+        entry = Entry.objects.create(
+            tournament=tournament, player=player, number=number, bonus_chips=bonus_chips
+        )
         pool_recompute(tournament)
-        event_append(tournament, "registered", {"entry": entry.id, "player": player.id})
+        event_append(
+            tournament,
+            "registered",
+            {"entry": entry.id, "player": player.id}
+            | ({"bonus_chips": bonus_chips} if bonus_chips else {}),
+        )
         if tournament.status != Status.REGISTERING:
             _seat_newcomer(tournament, entry)
         return entry

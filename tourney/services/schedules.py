@@ -113,6 +113,8 @@ def schedule_update(
             )
         for tournament in users:
             _check_units(schedule, tournament.chip_unit)
+            if tournament.smallest_chip:  # coloured up: the levels to come in the new unit
+                _check_units_from(schedule, tournament.smallest_chip, tournament.level_index)
         ScheduleEntry.objects.filter(schedule=stored).delete()
         ScheduleEntry.objects.bulk_create(new_rows)
         return stored
@@ -129,6 +131,21 @@ def _check_units(schedule: Schedule, unit: int) -> None:
                 raise Invalid(
                     f"level {number}: {name} {amount} is not a multiple of the chip unit "
                     f"{unit} of a tournament that uses this schedule",
+                    code="chip_unit",
+                )
+
+
+def _check_units_from(schedule: Schedule, unit: int, index: int) -> None:
+    """The levels from entry ``index`` on are multiples of ``unit`` (a coloured-up
+    tournament's smallest chip)."""
+    for position, entry in enumerate(schedule.entries):
+        if position < index or isinstance(entry, Break):
+            continue
+        for name, amount in entry.amounts().items():
+            if amount % unit:
+                raise Invalid(
+                    f"entry {position + 1}: {name} {amount} is not a multiple of {unit}, the "
+                    "smallest chip left in play at a tournament that uses this schedule",
                     code="chip_unit",
                 )
 

@@ -7,6 +7,8 @@ Chips live on ``games.Seat.stack``; every change here is made under the table's 
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from django.db.models import Max
 
 from games.locks import table_for_update
@@ -59,8 +61,13 @@ def seats_by_table(tables: list[LockedTable]) -> dict[int, dict[int, Seat]]:
     return seats
 
 
-def table_states(tables: list[LockedTable], seats: dict[int, dict[int, Seat]]) -> list[TableState]:
-    """The tables as the balancing planner sees them (players by player id)."""
+def table_states(
+    tables: list[LockedTable],
+    seats: dict[int, dict[int, Seat]],
+    locked_players: Collection[int] = (),
+) -> list[TableState]:
+    """The tables as the balancing planner sees them (players by player id); the seats of
+    ``locked_players`` are locked (balancing does not move them)."""
     return [
         TableState(
             number=locked.tt.number,
@@ -68,6 +75,11 @@ def table_states(tables: list[LockedTable], seats: dict[int, dict[int, Seat]]) -
             seats={number: seat.player_id for number, seat in seats[locked.table.id].items()},
             in_hand=locked.in_hand,
             breaking=locked.tt.breaking,
+            locked=frozenset(
+                number
+                for number, seat in seats[locked.table.id].items()
+                if seat.player_id in locked_players
+            ),
         )
         for locked in tables
     ]

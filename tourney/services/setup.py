@@ -6,9 +6,11 @@ from typing import Any
 
 from django.db import transaction
 
+from clubs.models import Club
 from games.errors import Conflict, Invalid, NotFound
 from tourney.models import (
     AnteSchedule,
+    BountyKind,
     BreakOrder,
     Entry,
     EntryStatus,
@@ -25,9 +27,12 @@ from tourney.services.schedules import schedule_entries
 
 SETTINGS = (
     "name",
+    "club_id",
     "mode",
     "buy_in",
     "fee",
+    "bounty",
+    "bounty_kind",
     "starting_stack",
     "chip_unit",
     "table_size",
@@ -70,6 +75,8 @@ def _check_settings(fields: dict[str, Any]) -> None:
         raise Invalid(f"table_size must be 2 to 8, not {fields['table_size']}", code="table_size")
     if "mode" in fields and fields["mode"] not in Mode.values:
         raise Invalid(f"mode must be one of {', '.join(Mode.values)}", code="mode")
+    if "bounty_kind" in fields and fields["bounty_kind"] not in BountyKind.values:
+        raise Invalid(f"bounty_kind must be one of {', '.join(BountyKind.values)}")
     if "break_order" in fields and fields["break_order"] not in BreakOrder.values:
         raise Invalid(f"break_order must be one of {', '.join(BreakOrder.values)}")
     if fields.get("balance_threshold") == 0:
@@ -79,6 +86,8 @@ def _check_settings(fields: dict[str, Any]) -> None:
             structure_from_percentages(fields["payout_percentages"])
         except (TypeError, ValueError) as error:
             raise Invalid(str(error), code="invalid_payouts") from error
+    if "club_id" in fields and not Club.objects.filter(pk=fields["club_id"]).exists():
+        raise NotFound(f"no club {fields['club_id']}", code="no_club")
     if (
         "schedule_id" in fields
         and not AnteSchedule.objects.filter(pk=fields["schedule_id"]).exists()
@@ -94,6 +103,18 @@ def _check_prices(tournament: Tournament) -> None:
     ):
         if getattr(tournament, fee) > getattr(tournament, price):
             raise Invalid(f"{fee} is part of {price} and cannot exceed it", code="fee_above_price")
+    if tournament.bounty + tournament.fee > tournament.buy_in:
+        raise Invalid(
+            f"the bounty ({tournament.bounty}) and the fee ({tournament.fee}) are parts of the "
+            f"buy-in ({tournament.buy_in}) and cannot exceed it",
+            code="bounty_above_price",
+        )
+    if tournament.bounty and tournament.mode == Mode.LIVE:
+        raise Invalid(
+            "bounties are for online tournaments: a live bust report names nobody who "
+            "knocked the player out",
+            code="live_bounty",
+        )
 
 
 def _check_schedule(tournament: Tournament) -> None:

@@ -25,11 +25,13 @@ from tourney.planning.balancing import Plan, hand_for_hand_needed
 from tourney.services.balance import tables_balance
 from tourney.services.clock import clock_advance, on_break, stakes_apply
 from tourney.services.eliminations import busts_online, next_bust_group
+from tourney.services.knockouts import bounty_collect
 from tourney.services.locks import LockedTable, open_tables_for_update, tournament_for_update
 from tourney.services.log import event_append
 from tourney.services.results import payout_structure, places_assign, winner_assign
 from tourney.services.seating import LIVE_HOLD, seats_by_table, table_close
 from tourney.services.windows import standings_final
+from tourney.signals import tournament_finished
 
 logger = logging.getLogger(__name__)
 
@@ -176,11 +178,13 @@ def _finish(tournament: Tournament, tables: list[LockedTable]) -> None:
     if not placed_and_paid:
         places_assign(tournament)
     winner_assign(tournament, winner)
+    bounty_collect(tournament, winner)
     tournament.finished_at = timezone.now()
     tournament.level_ends_at = None
     tournament.hand_for_hand = False
     tournament.save()
     event_append(tournament, "finished", {"winner": winner.id, "player": winner.player_id})
+    tournament_finished.send(sender=Tournament, tournament_id=tournament.id)
     _close_idle(tables)
 
 
@@ -192,15 +196,20 @@ def chips_in_play(tournament: Tournament) -> int:
 
 
 def chips_expected(tournament: Tournament) -> int:
-    """Every chip put in play: starting stacks, rebuys and add-ons of the seated entries."""
+    """Every chip put in play: starting stacks, rebuys and add-ons of the seated entries,
+    and what the director put in or took out (chip races, disqualifications, corrections)."""
     seated = tournament.entries.filter(
         status__in=[EntryStatus.PLAYING, EntryStatus.ELIMINATED, EntryStatus.WINNER]
     )
-    totals = seated.aggregate(rebuys=Sum("rebuys"), add_ons=Sum("add_ons"))
+    totals = seated.aggregate(
+        rebuys=Sum("rebuys"), add_ons=Sum("add_ons"), bonus=Sum("bonus_chips")
+    )
     return (
         seated.count() * tournament.starting_stack
+        + (totals["bonus"] or 0)
         + (totals["rebuys"] or 0) * tournament.rebuy_chips
         + (totals["add_ons"] or 0) * tournament.add_on_chips
+        + tournament.chips_adjusted
     )
 
 

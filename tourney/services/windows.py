@@ -26,8 +26,10 @@ def _open_until(tournament: Tournament, last_level: int, level: int | None) -> b
 
 
 def late_registration_open(tournament: Tournament, *, level: int | None = None) -> bool:
-    """Registering while running: until the end of level ``late_reg_levels``. ``level``:
-    the level in force, if the caller knows it."""
+    """Registering while running: until the end of level ``late_reg_levels``, unless the
+    director closed it by hand. ``level``: the level in force, if the caller knows it."""
+    if tournament.late_reg_closed:
+        return False
     return _open_until(tournament, tournament.late_reg_levels, level)
 
 

@@ -57,7 +57,7 @@ class Workers:
                     "-m",
                     "celery",
                     "-A",
-                    "tourney",
+                    "config",
                     "worker",
                     "--pool=solo",
                     "--loglevel=INFO",

@@ -1,0 +1,35 @@
+"""Input and output serializers of the clubs API (explicit fields)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from clubs.models import Role
+
+
+class ClubInputSerializer(serializers.Serializer[Any]):
+    name = serializers.CharField(max_length=80)
+
+
+class ClubOutputSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField(read_only=True)
+    name = serializers.CharField(read_only=True)
+    created_at = serializers.DateTimeField(read_only=True)
+
+
+class MemberInputSerializer(serializers.Serializer[Any]):
+    """The account to add (its username, as in POST /api/v1/players/) and its role."""
+
+    username = serializers.CharField(max_length=150)
+    role = serializers.ChoiceField(choices=Role.values, default=Role.MEMBER)
+
+
+class MemberOutputSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField(read_only=True)
+    club = serializers.IntegerField(source="club_id", read_only=True)
+    user = serializers.IntegerField(source="user_id", read_only=True)
+    username = serializers.CharField(source="user.username", read_only=True)
+    role = serializers.CharField(read_only=True)
+    created_at = serializers.DateTimeField(read_only=True)

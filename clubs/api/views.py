@@ -1,0 +1,65 @@
+"""The clubs API: staff create clubs; a club's directors add its members; members read
+their club. Another club's rows are 404s; a member acting as a director gets a 403."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from clubs import selectors, services
+from clubs.access import is_staff
+from clubs.api import serializers as s
+
+
+def _valid(serializer_class: Any, data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+class ClubListCreateApi(APIView):
+    """Your clubs (staff: every club); create a club (staff)."""
+
+    @extend_schema(responses={200: s.ClubOutputSerializer(many=True)})
+    def get(self, request: Request) -> Response:
+        clubs = selectors.clubs_visible(request.user)
+        return Response(s.ClubOutputSerializer(clubs, many=True).data)
+
+    @extend_schema(request=s.ClubInputSerializer, responses={201: s.ClubOutputSerializer})
+    def post(self, request: Request) -> Response:
+        if not is_staff(request.user):
+            raise PermissionDenied("only staff create clubs: ask a site admin")
+        club = services.club_create(**_valid(s.ClubInputSerializer, request.data))
+        return Response(s.ClubOutputSerializer(club).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(parameters=[OpenApiParameter("club_id", int, OpenApiParameter.PATH)])
+class ClubDetailApi(APIView):
+    """One of your clubs."""
+
+    @extend_schema(responses={200: s.ClubOutputSerializer})
+    def get(self, request: Request, club_id: int) -> Response:
+        return Response(s.ClubOutputSerializer(selectors.club_get(request.user, club_id)).data)
+
+
+@extend_schema(parameters=[OpenApiParameter("club_id", int, OpenApiParameter.PATH)])
+class ClubMembersApi(APIView):
+    """The club's members (its members read them); add one (staff or its directors)."""
+
+    @extend_schema(responses={200: s.MemberOutputSerializer(many=True)})
+    def get(self, request: Request, club_id: int) -> Response:
+        club = selectors.club_get(request.user, club_id)
+        return Response(s.MemberOutputSerializer(selectors.members_list(club), many=True).data)
+
+    @extend_schema(request=s.MemberInputSerializer, responses={201: s.MemberOutputSerializer})
+    def post(self, request: Request, club_id: int) -> Response:
+        club = selectors.club_get(request.user, club_id, direct=True)
+        data = _valid(s.MemberInputSerializer, request.data)
+        member = services.member_add(club_id=club.id, **data)
+        return Response(s.MemberOutputSerializer(member).data, status=status.HTTP_201_CREATED)

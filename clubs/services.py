@@ -1,0 +1,38 @@
+"""Creating clubs and adding their members."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+
+from clubs.errors import ClubConflict, ClubNotFound
+from clubs.models import Club, Membership, Role
+
+
+def club_create(*, name: str) -> Club:
+    """A new club (staff); its directors are added as members with the director role."""
+    if Club.objects.filter(name__iexact=name).exists():
+        raise ClubConflict(
+            f"a club named {name!r} exists already: choose another name", code="name_taken"
+        )
+    return Club.objects.create(name=name)
+
+
+def member_add(*, club_id: int, username: str, role: str = Role.MEMBER) -> Membership:
+    """Add the account ``username`` to the club with ``role``; an account is in a club once
+    (409 if it is already a member: nothing changes)."""
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise ClubNotFound(
+            f"no account {username!r}: create the player first (POST /api/v1/players/)",
+            code="no_account",
+        )
+    if Membership.objects.filter(club_id=club_id, user=user).exists():
+        raise ClubConflict(f"{username} is already a member of this club", code="already_member")
+    try:
+        with transaction.atomic():
+            return Membership.objects.create(club_id=club_id, user=user, role=role)
+    except IntegrityError as error:  # added at the same moment by another request
+        raise ClubConflict(
+            f"{username} is already a member of this club", code="already_member"
+        ) from error

@@ -1,0 +1,54 @@
+"""The caller's leagues, seasons and events, scoped by club in the query itself: what
+belongs to a club the caller is not in is a 404, as if it did not exist; a member acting
+as a director gets a 403. Staff see and direct everything."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+
+from clubs.access import can_direct, is_staff, member_club_ids
+from games.errors import Forbidden, NotFound
+from leagues.models import League, Season, SeasonEvent
+
+DIRECTORS_ONLY = "only staff or a director of this league's club can do this"
+
+
+def leagues_visible(user: Any) -> QuerySet[League]:
+    leagues = League.objects.select_related("club").order_by("id")
+    return leagues if is_staff(user) else leagues.filter(club_id__in=member_club_ids(user))
+
+
+def _checked(obj: Any, user: Any, club_id: int, direct: bool) -> Any:
+    if direct and not can_direct(user, club_id):
+        raise Forbidden(DIRECTORS_ONLY, code="not_director")
+    return obj
+
+
+def league_get(user: Any, league_id: int, *, direct: bool = False) -> League:
+    league = leagues_visible(user).filter(pk=league_id).first()
+    if league is None:
+        raise NotFound(f"no league {league_id} in your clubs", code="no_league")
+    return _checked(league, user, league.club_id, direct)
+
+
+def season_get(user: Any, season_id: int, *, direct: bool = False, lock: bool = False) -> Season:
+    seasons = Season.objects.select_related("league").filter(
+        league__in=leagues_visible(user), pk=season_id
+    )
+    season = (seasons.select_for_update(of=("self",)) if lock else seasons).first()
+    if season is None:
+        raise NotFound(f"no season {season_id} in your clubs", code="no_season")
+    return _checked(season, user, season.league.club_id, direct)
+
+
+def event_get(user: Any, event_id: int, *, direct: bool = False) -> SeasonEvent:
+    event = (
+        SeasonEvent.objects.select_related("season__league")
+        .filter(season__league__in=leagues_visible(user), pk=event_id)
+        .first()
+    )
+    if event is None:
+        raise NotFound(f"no season event {event_id} in your clubs", code="no_event")
+    return _checked(event, user, event.season.league.club_id, direct)

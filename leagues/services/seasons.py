@@ -1,0 +1,105 @@
+"""Creating leagues and seasons; a season's settings are checked before anything is saved."""
+
+from __future__ import annotations
+
+from datetime import date
+from itertools import pairwise
+from typing import Any
+
+from django.db import transaction
+
+from clubs.access import can_direct
+from clubs.models import Club
+from games.errors import Conflict, Forbidden, Invalid, NotFound
+from leagues.formulas import FormulaError, formula_check
+from leagues.models import League, Season
+from leagues.standings import TIE_BREAKS
+from tourney.planning.payouts import structure_from_percentages
+
+
+def league_create(*, user: Any, club_id: int, name: str) -> League:
+    """A league of club ``club_id`` (staff, or a director of that club)."""
+    if not can_direct(user, club_id):
+        raise Forbidden(
+            "you can create a league only in a club you direct: name one of your clubs "
+            "(GET /api/v1/clubs/)",
+            code="not_director",
+        )
+    if not Club.objects.filter(pk=club_id).exists():
+        raise NotFound(f"no club {club_id}", code="no_club")
+    if League.objects.filter(club_id=club_id, name=name).exists():
+        raise Conflict(f"the club has a league named {name!r} already", code="name_taken")
+    return League.objects.create(club_id=club_id, name=name)
+
+
+def _check_dates(league: League, starts_on: date, ends_on: date) -> None:
+    if ends_on < starts_on:
+        raise Invalid(
+            f"the season ends ({ends_on}) before it starts ({starts_on})", code="season_dates"
+        )
+    overlapping = league.seasons.filter(starts_on__lte=ends_on, ends_on__gte=starts_on).first()
+    if overlapping is not None:
+        raise Invalid(
+            f"the dates overlap season {overlapping.id} ({overlapping.name}, "
+            f"{overlapping.starts_on} to {overlapping.ends_on}): a league plays one season "
+            "at a time",
+            code="season_overlap",
+        )
+
+
+def _check_counting(settings: dict[str, Any]) -> None:
+    planned, best_of = settings.get("events_planned"), settings.get("best_of")
+    if best_of is not None and planned is not None and best_of > planned:
+        raise Invalid(
+            f"best_of {best_of} is more than the {planned} events planned: count at most "
+            f"{planned} (or leave best_of out to count all)",
+            code="best_of",
+        )
+    tie_breaks = settings.get("tie_breaks")
+    if tie_breaks is not None:
+        unknown = [name for name in tie_breaks if name not in TIE_BREAKS]
+        if unknown or len(set(tie_breaks)) != len(tie_breaks):
+            raise Invalid(
+                f"tie_breaks are distinct names among {', '.join(TIE_BREAKS)}",
+                code="tie_breaks",
+                detail={"unknown": unknown},
+            )
+
+
+def _check_pot_and_finale(settings: dict[str, Any]) -> None:
+    payout = settings.get("pot_payout") or []
+    if payout:
+        try:
+            structure_from_percentages(payout)
+        except (TypeError, ValueError) as error:
+            raise Invalid(f"pot_payout: {error}", code="pot_payout") from error
+    bonus = settings.get("finale_chip_bonus") or []
+    qualifiers = settings.get("finale_qualifiers", 0)
+    if len(bonus) > qualifiers:
+        raise Invalid(
+            f"a chip bonus for {len(bonus)} ranks but only {qualifiers} finale qualifiers",
+            code="finale_chip_bonus",
+        )
+    if any(a < b for a, b in pairwise(bonus)):
+        raise Invalid("the chip bonus never grows with a worse rank", code="finale_chip_bonus")
+
+
+def formula_normalised(formula: str, params: dict[str, Any] | None) -> dict[str, Any]:
+    """The formula's parameters checked (400 saying what to fix)."""
+    try:
+        return formula_check(formula, params)
+    except FormulaError as error:
+        raise Invalid(str(error), code="formula") from error
+
+
+def season_create(*, league: League, **settings: Any) -> Season:
+    """A season of ``league`` (the caller directs it: checked by the caller)."""
+    settings["formula_params"] = formula_normalised(
+        settings["formula"], settings.get("formula_params")
+    )
+    _check_counting(settings)
+    _check_pot_and_finale(settings)
+    with transaction.atomic():
+        League.objects.select_for_update().get(pk=league.pk)  # one season created at a time
+        _check_dates(league, settings["starts_on"], settings["ends_on"])
+        return Season.objects.create(league=league, **settings)

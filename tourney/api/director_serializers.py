@@ -1,0 +1,294 @@
+"""Input and output serializers of the director's API (explicit fields; unknown input
+fields are a 400 naming them, never silently ignored)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from tourney.api.serializers import (
+    MAX_CHIPS,
+    MAX_INT,
+    ScheduleEntryInputSerializer,
+    StateOutputSerializer,
+    StateTableOutputSerializer,
+    TournamentSeatOutputSerializer,
+)
+from tourney.models import Status
+
+
+class StrictInputSerializer(serializers.Serializer[Any]):
+    """Refuses fields it does not know (a typo must not be silently ignored)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if hasattr(data, "keys"):
+            unknown = sorted(set(data.keys()) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError(
+                    {
+                        name: [f"unknown field: use {', '.join(sorted(self.fields))}"]
+                        for name in unknown
+                    }
+                )
+        return super().to_internal_value(data)
+
+
+CLOCK_ACTIONS = {
+    "add_time": {"seconds"},
+    "next_level": set(),
+    "previous_level": set(),
+    "break": {"minutes", "after_hands"},
+    "end_break": set(),
+    "color_up": {"chip_unit"},
+}
+
+
+class ClockInputSerializer(StrictInputSerializer):
+    """``add_time`` (``seconds``, may be negative), ``next_level``, ``previous_level``,
+    ``break`` (``minutes``, ``after_hands``), ``end_break``, ``color_up`` (``chip_unit``)."""
+
+    action = serializers.ChoiceField(choices=sorted(CLOCK_ACTIONS))
+    seconds = serializers.IntegerField(min_value=-(10**6), max_value=10**6, required=False)
+    minutes = serializers.IntegerField(min_value=1, max_value=24 * 60, required=False)
+    after_hands = serializers.BooleanField(required=False)
+    chip_unit = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        action = attrs["action"]
+        allowed = CLOCK_ACTIONS[action]
+        extra = sorted(set(attrs) - allowed - {"action"})
+        if extra:
+            raise serializers.ValidationError({name: [f"not used by {action}"] for name in extra})
+        required = allowed - {"after_hands"}
+        missing = sorted(required - set(attrs))
+        if missing:
+            raise serializers.ValidationError({name: [f"required by {action}"] for name in missing})
+        return attrs
+
+
+class MoveInputSerializer(StrictInputSerializer):
+    """The entry, and the table (its number in the tournament) and seat to move it to."""
+
+    entry = serializers.IntegerField(min_value=1, max_value=MAX_INT)
+    table = serializers.IntegerField(min_value=1, max_value=MAX_INT)
+    seat = serializers.IntegerField(min_value=1, max_value=MAX_INT)
+
+
+class SwapInputSerializer(StrictInputSerializer):
+    entries = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_INT), min_length=2, max_length=2
+    )
+
+
+class LockInputSerializer(StrictInputSerializer):
+    entry = serializers.IntegerField(min_value=1, max_value=MAX_INT)
+    locked = serializers.BooleanField(default=True)
+
+
+class UndoBustInputSerializer(StrictInputSerializer):
+    """The chips the entry comes back with; ``from_entry``: the player who gives them back
+    (else they are added to play); ``table`` and ``seat``: where (else where they sat)."""
+
+    chips = serializers.IntegerField(min_value=1, max_value=MAX_CHIPS)
+    from_entry = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False)
+    table = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False)
+    seat = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False)
+
+
+class ReasonInputSerializer(StrictInputSerializer):
+    reason = serializers.CharField(max_length=200)
+
+
+class ChipCorrectionInputSerializer(StrictInputSerializer):
+    entry = serializers.IntegerField(min_value=1, max_value=MAX_INT)
+    chips = serializers.IntegerField(min_value=1, max_value=MAX_CHIPS)
+    reason = serializers.CharField(max_length=200)
+
+
+class LateRegistrationInputSerializer(StrictInputSerializer):
+    """``open``: false closes late registration now; true reopens it until the end of
+    ``until_level`` (default: the level in play)."""
+
+    open = serializers.BooleanField()
+    until_level = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False)
+
+
+class LateEntryInputSerializer(StrictInputSerializer):
+    player = serializers.IntegerField(min_value=1, max_value=MAX_INT)
+    table = serializers.IntegerField(min_value=1, max_value=MAX_INT)
+    seat = serializers.IntegerField(min_value=1, max_value=MAX_INT)
+
+
+class SettingsInputSerializer(StrictInputSerializer):
+    """What may change in play: ``level_minutes`` (the level in play and those to come),
+    ``levels`` (the levels and breaks to come, replacing them), ``payout_percentages``
+    (before the money), ``action_seconds``."""
+
+    level_minutes = serializers.IntegerField(min_value=1, max_value=24 * 60, required=False)
+    levels = ScheduleEntryInputSerializer(many=True, required=False)
+    payout_percentages = serializers.ListField(
+        child=serializers.CharField(max_length=12), required=False, min_length=1
+    )
+    action_seconds = serializers.IntegerField(min_value=1, max_value=3600, required=False)
+
+
+STATUS_CHOICES = list(Status.values)
+
+
+class TournamentListQuerySerializer(StrictInputSerializer):
+    """Filters of the list (all optional) and its page."""
+
+    status = serializers.ChoiceField(choices=STATUS_CHOICES, required=False)
+    club = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False)
+    date = serializers.DateField(required=False)
+    date_from = serializers.DateField(required=False)
+    date_to = serializers.DateField(required=False)
+    page = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False)
+    page_size = serializers.IntegerField(min_value=1, max_value=500, required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "date" in attrs and ({"date_from", "date_to"} & set(attrs)):
+            raise serializers.ValidationError(
+                {"date": ["give date, or date_from and/or date_to, not both"]}
+            )
+        return attrs
+
+
+class PageQuerySerializer(StrictInputSerializer):
+    page = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False)
+    page_size = serializers.IntegerField(min_value=1, max_value=500, required=False)
+
+
+class NextLevelOutputSerializer(serializers.Serializer[Any]):
+    index = serializers.IntegerField()
+    number = serializers.IntegerField()
+    game = serializers.CharField()
+    ante = serializers.IntegerField()
+    bring_in = serializers.IntegerField()
+    small_bet = serializers.IntegerField()
+    big_bet = serializers.IntegerField()
+    minutes = serializers.IntegerField()
+    starts_in_ms = serializers.IntegerField(allow_null=True)
+    starts_at = serializers.DateTimeField(allow_null=True)
+
+
+class NextBreakOutputSerializer(serializers.Serializer[Any]):
+    index = serializers.IntegerField()
+    after_level = serializers.IntegerField()
+    minutes = serializers.IntegerField()
+    starts_in_ms = serializers.IntegerField(allow_null=True)
+    starts_at = serializers.DateTimeField(allow_null=True)
+
+
+class UnscheduledBreakOutputSerializer(serializers.Serializer[Any]):
+    waiting_for_hands = serializers.BooleanField()
+    minutes = serializers.IntegerField(allow_null=True)
+    ends_at = serializers.DateTimeField(allow_null=True)
+    time_left_ms = serializers.IntegerField(allow_null=True)
+    level_time_left_ms = serializers.IntegerField(allow_null=True)
+
+
+class ScheduleRowOutputSerializer(serializers.Serializer[Any]):
+    index = serializers.IntegerField()
+    is_break = serializers.BooleanField()
+    game = serializers.CharField()
+    ante = serializers.IntegerField()
+    bring_in = serializers.IntegerField()
+    small_bet = serializers.IntegerField()
+    big_bet = serializers.IntegerField()
+    minutes = serializers.IntegerField()
+
+
+class SettingsOutputSerializer(serializers.Serializer[Any]):
+    """The settings as created (and changed in play, each change logged)."""
+
+    name = serializers.CharField()
+    mode = serializers.CharField()
+    club_id = serializers.IntegerField(allow_null=True)
+    buy_in = serializers.IntegerField()
+    fee = serializers.IntegerField()
+    starting_stack = serializers.IntegerField()
+    chip_unit = serializers.IntegerField()
+    table_size = serializers.IntegerField()
+    schedule_id = serializers.IntegerField()
+    schedule = ScheduleRowOutputSerializer(many=True)
+    late_reg_levels = serializers.IntegerField()
+    re_entry_max = serializers.IntegerField()
+    re_entry_levels = serializers.IntegerField()
+    rebuy_max = serializers.IntegerField()
+    rebuy_levels = serializers.IntegerField()
+    rebuy_price = serializers.IntegerField()
+    rebuy_fee = serializers.IntegerField()
+    rebuy_chips = serializers.IntegerField()
+    add_on_price = serializers.IntegerField()
+    add_on_fee = serializers.IntegerField()
+    add_on_chips = serializers.IntegerField()
+    add_on_level = serializers.IntegerField()
+    scheduled_start = serializers.DateTimeField(allow_null=True)
+    action_seconds = serializers.IntegerField()
+    pause_ms = serializers.IntegerField()
+    minute_seconds = serializers.IntegerField()
+    break_order = serializers.CharField()
+    balance_threshold = serializers.IntegerField(allow_null=True)
+    payout_percentages = serializers.ListField(child=serializers.CharField(), allow_null=True)
+
+
+class DetailOutputSerializer(StateOutputSerializer):
+    """The live state, the settings as created, what comes next, the director's switches."""
+
+    settings = SettingsOutputSerializer()
+    next_level = NextLevelOutputSerializer(allow_null=True)
+    next_break = NextBreakOutputSerializer(allow_null=True)
+    unscheduled_break = UnscheduledBreakOutputSerializer(allow_null=True)
+    late_registration_open = serializers.BooleanField()
+    chip_unit_in_play = serializers.IntegerField()
+    chips_adjusted = serializers.IntegerField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class LeaderboardRowOutputSerializer(serializers.Serializer[Any]):
+    rank = serializers.IntegerField()
+    entry = serializers.IntegerField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    chips = serializers.IntegerField()
+    table = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    seat_locked = serializers.BooleanField()
+
+
+class TableRowOutputSerializer(StateTableOutputSerializer):
+    """A table: ``status`` is ``open``, ``broken`` or ``final``."""
+
+    id = serializers.IntegerField()
+    seat_count = serializers.IntegerField()
+    status = serializers.CharField(help_text="open, broken or final")
+    seats = TournamentSeatOutputSerializer(many=True)
+
+
+class EntryStateOutputSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    status = serializers.CharField()
+    seat_locked = serializers.BooleanField()
+    disqualified = serializers.BooleanField()
+    place = serializers.IntegerField(allow_null=True)
+    prize = serializers.IntegerField()
+
+
+def paginated(
+    item: type[serializers.Serializer[Any]], name: str
+) -> type[serializers.Serializer[Any]]:
+    """The page shape of a list: ``{"count", "next", "previous", "results"}``."""
+    return type(
+        name,
+        (serializers.Serializer,),
+        {
+            "count": serializers.IntegerField(),
+            "next": serializers.URLField(allow_null=True),
+            "previous": serializers.URLField(allow_null=True),
+            "results": item(many=True),
+        },
+    )

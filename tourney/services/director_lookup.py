@@ -1,0 +1,97 @@
+"""What every director's control needs: the running tournament under its lock, an entry's
+seat, a table by its number, and the chip unit in play. Each refusal says what to do."""
+
+from __future__ import annotations
+
+from games.errors import Conflict, Invalid, NotFound
+from games.models import Seat, TableStatus
+from tourney.models import Entry, EntryStatus, Mode, Status, Tournament
+from tourney.services.locks import LockedTable, tournament_for_update
+
+
+def running_for_update(tournament_id: int) -> Tournament:
+    """The tournament, locked; 409 unless it is running or paused."""
+    tournament = tournament_for_update(tournament_id)
+    if tournament.status not in (Status.RUNNING, Status.PAUSED):
+        hint = "start it first" if tournament.status == Status.REGISTERING else "it is over"
+        raise Conflict(
+            f"the tournament is {tournament.status}: this is for a tournament in play ({hint})",
+            code="not_running",
+        )
+    return tournament
+
+
+def unit_in_play(tournament: Tournament) -> int:
+    """The smallest chip in play: the chip unit, or the one of the last colour-up."""
+    return tournament.smallest_chip or tournament.chip_unit
+
+
+def entry_of(tournament: Tournament, entry_id: int) -> Entry:
+    """The tournament's entry, or a 404."""
+    entry = tournament.entries.filter(pk=entry_id).first()
+    if entry is None:
+        raise NotFound(
+            f"no entry {entry_id} in this tournament: see its leaderboard or results",
+            code="no_entry",
+        )
+    return entry
+
+
+def playing_entry(tournament: Tournament, entry_id: int) -> Entry:
+    """The tournament's entry still playing; 404 if none, 409 if it is not playing."""
+    entry = entry_of(tournament, entry_id)
+    if entry.status != EntryStatus.PLAYING:
+        raise Conflict(f"entry {entry_id} is {entry.status}, not playing", code="not_playing")
+    return entry
+
+
+def seat_of(tables: list[LockedTable], entry: Entry) -> tuple[LockedTable, Seat]:
+    """The open table and seat of a playing entry."""
+    for locked in tables:
+        seat = Seat.objects.filter(table=locked.table, player_id=entry.player_id).first()
+        if seat is not None:
+            return locked, seat
+    raise Conflict(f"entry {entry.id} has no seat", code="not_seated")
+
+
+def table_numbered(tournament: Tournament, tables: list[LockedTable], number: int) -> LockedTable:
+    """An open table, not being broken, by its number in the tournament."""
+    locked = next((t for t in tables if t.tt.number == number), None)
+    if locked is None:
+        if tournament.tables.filter(number=number).exists():
+            raise Conflict(
+                f"table {number} was broken: choose an open table (see tables/)",
+                code="table_broken",
+            )
+        raise NotFound(
+            f"no table {number} in this tournament: see tables/ for the open ones",
+            code="no_table",
+        )
+    if locked.tt.breaking or locked.table.status == TableStatus.CLOSED:
+        raise Conflict(
+            f"table {number} is being broken: choose another table", code="table_breaking"
+        )
+    return locked
+
+
+def seat_number_check(locked: LockedTable, seat: int) -> None:
+    """400 unless ``seat`` is one of the table's seats."""
+    if not 1 <= seat <= locked.table.seat_count:
+        raise Invalid(
+            f"table {locked.tt.number} has seats 1 to {locked.table.seat_count}, not {seat}",
+            code="no_seat",
+        )
+
+
+def between_hands(tournament: Tournament, *tables: LockedTable) -> None:
+    """409 while one of ``tables`` deals a hand (online): chips and seats change only
+    between hands."""
+    if tournament.mode != Mode.ONLINE:
+        return
+    busy = sorted({locked.tt.number for locked in tables if locked.in_hand})
+    if busy:
+        raise Conflict(
+            f"a hand is in progress at table {', '.join(map(str, busy))}: try again when it "
+            "ends (pause the tournament to hold every table after its hand)",
+            code="in_hand",
+        )

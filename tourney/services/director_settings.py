@@ -1,0 +1,209 @@
+"""Settings a director may change once the tournament is in play, and late registration
+closed or reopened by hand. What cannot change is refused with the reason.
+
+- Level lengths and the levels to come: the tournament gets its own copy of its schedule
+  (other tournaments on the same schedule are not touched); levels played and the level in
+  play stay as they were, except the length of the level in play.
+- The payout table, before the money (the structure must pay fewer places than players
+  are left) and before any deal; percentages summing to exactly 100.
+- The action clock, from each table's next decision.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.errors import Conflict, Invalid
+from games.models import Table
+from tourney.models import EntryStatus, ScheduleEntry, Status, Tournament
+from tourney.planning.payouts import structure_from_percentages
+from tourney.services.clock import STAKE_FIELDS, level_number
+from tourney.services.director_lookup import running_for_update, unit_in_play
+from tourney.services.log import event_append
+from tourney.services.results import payout_structure, places_assign
+from tourney.services.schedules import LEVEL_FIELDS, schedule_create, schedule_entries
+from tourney.services.update import tournament_refresh
+from tourney.services.windows import late_registration_open, levels_started, standings_final
+
+
+def late_registration_set(
+    *, tournament_id: int, open_: bool, until_level: int | None = None
+) -> Tournament:
+    """Close late registration now, or reopen it until the end of ``until_level`` (default:
+    the level in play). Reopening is refused once a place was given (the field was final
+    and finishing places depend on it) or a deal was made."""
+    with transaction.atomic():
+        tournament = running_for_update(tournament_id)
+        before = standings_final(tournament)
+        level = levels_started(tournament)
+        if not open_:
+            if until_level is not None:
+                raise Invalid("until_level is for reopening", code="until_level")
+            if not late_registration_open(tournament):
+                raise Conflict("late registration is closed already", code="closed")
+            tournament.late_reg_closed = True
+        else:
+            until = level if until_level is None else until_level
+            if until < level:
+                raise Invalid(
+                    f"level {level} is in play: reopen until level {level} or later",
+                    code="until_level",
+                )
+            if tournament.deal:
+                raise Conflict("a deal was made: the field stays as it is", code="deal_made")
+            if tournament.entries.filter(place__isnull=False).exists():
+                raise Conflict(
+                    "finishing places were given on a final field: late registration cannot reopen",
+                    code="places_given",
+                )
+            if tournament.starting_stack % unit_in_play(tournament):
+                raise Conflict(
+                    f"the starting stack {tournament.starting_stack} is not a multiple of the "
+                    f"smallest chip in play ({unit_in_play(tournament)}) since the colour-up",
+                    code="chip_unit",
+                )
+            if late_registration_open(tournament) and tournament.late_reg_levels == until:
+                raise Conflict(f"late registration is open until level {until}", code="open")
+            tournament.late_reg_closed = False
+            tournament.late_reg_levels = until
+        tournament.save()
+        event_append(
+            tournament,
+            "late_registration",
+            {"open": open_, "until_level": tournament.late_reg_levels if open_ else None},
+        )
+        if standings_final(tournament) != before:
+            places_assign(tournament)  # the field just became final
+        tournament_refresh(tournament)
+        return tournament
+
+
+def settings_change(*, tournament_id: int, **changes: Any) -> Tournament:
+    """Change ``level_minutes``, ``levels`` (the levels to come), ``payout_percentages`` or
+    ``action_seconds`` of a tournament in play (see the module docstring)."""
+    if not changes:
+        raise Invalid("name at least one setting to change", code="nothing")
+    if "levels" in changes and "level_minutes" in changes:
+        raise Invalid(
+            "give the levels to come with their minutes, or level_minutes, not both",
+            code="levels_and_minutes",
+        )
+    with transaction.atomic():
+        tournament = running_for_update(tournament_id)
+        now = timezone.now()
+        tournament_refresh(tournament, now=now)
+        logged: dict[str, Any] = {}
+        if "levels" in changes:
+            _levels_to_come(tournament, changes["levels"])
+            logged["levels"] = changes["levels"]
+        if "level_minutes" in changes:
+            _level_minutes(tournament, changes["level_minutes"], now)
+            logged["level_minutes"] = changes["level_minutes"]
+        if "payout_percentages" in changes:
+            _payouts(tournament, changes["payout_percentages"])
+            logged["payout_percentages"] = changes["payout_percentages"]
+        if "action_seconds" in changes:
+            tournament.action_seconds = changes["action_seconds"]
+            Table.objects.filter(tournament_table__tournament=tournament).update(
+                action_seconds=changes["action_seconds"]
+            )
+            logged["action_seconds"] = changes["action_seconds"]
+        tournament.save()
+        event_append(tournament, "settings_changed", {**logged, "schedule": tournament.schedule_id})
+        tournament_refresh(tournament, now=now)
+        return tournament
+
+
+def _as_dict(entry: ScheduleEntry) -> dict[str, Any]:
+    if entry.is_break:
+        return {"is_break": True, "minutes": entry.minutes}
+    return {name: getattr(entry, name) for name in LEVEL_FIELDS}
+
+
+def _schedule_replace(tournament: Tournament, entries: list[dict[str, Any]]) -> None:
+    """Give the tournament its own schedule with ``entries`` (checked by the planner)."""
+    stored = tournament.schedule
+    copy = schedule_create(
+        name=f"{stored.name} (tournament {tournament.id})"[:80],
+        chip_unit=stored.chip_unit,
+        entries=entries,
+    )
+    unit = unit_in_play(tournament)
+    for index, entry in enumerate(schedule_entries(copy.id)):
+        for name in STAKE_FIELDS:
+            amount = getattr(entry, name)
+            needed = unit if index >= tournament.level_index else tournament.chip_unit
+            if not entry.is_break and amount % needed:
+                raise Invalid(
+                    f"level {level_number(schedule_entries(copy.id), index)}: {name} {amount} "
+                    f"is not a multiple of the chip unit in play ({needed})",
+                    code="chip_unit",
+                )
+    tournament.schedule = copy
+
+
+def _levels_to_come(tournament: Tournament, levels: list[dict[str, Any]]) -> None:
+    entries = schedule_entries(tournament.schedule_id)
+    kept = [_as_dict(e) for e in entries[: tournament.level_index + 1]]
+    if not levels:
+        raise Invalid("give at least one level to come", code="no_levels")
+    _schedule_replace(tournament, kept + [dict(level) for level in levels])
+
+
+def _level_minutes(tournament: Tournament, minutes: int, now: Any) -> None:
+    """Every level from the one in play on lasts ``minutes`` (breaks keep theirs); the level
+    in play ends ``minutes`` after it started."""
+    entries = schedule_entries(tournament.schedule_id)
+    current = entries[tournament.level_index]
+    changed = [_as_dict(e) for e in entries]
+    for index in range(tournament.level_index, len(entries)):
+        if not entries[index].is_break:
+            changed[index]["minutes"] = minutes
+    shift = timedelta(seconds=(minutes - current.minutes) * tournament.minute_seconds)
+    if not current.is_break and shift and tournament.break_ends_at is None:
+        if tournament.status == Status.PAUSED:
+            left = (tournament.paused_remaining_ms or 0) + int(shift.total_seconds() * 1000)
+            if tournament.paused_remaining_ms is not None and left <= 0:
+                raise _too_short(current.minutes, minutes)
+            if tournament.paused_remaining_ms is not None:
+                tournament.paused_remaining_ms = left
+        elif tournament.level_ends_at is not None:
+            if tournament.level_ends_at + shift <= now:
+                raise _too_short(current.minutes, minutes)
+            tournament.level_ends_at += shift
+    _schedule_replace(tournament, changed)
+
+
+def _too_short(old: int, new: int) -> Invalid:
+    return Invalid(
+        f"the level in play has run longer than {new} minutes (of its {old}): give a longer "
+        "length, or move on with the clock's next_level",
+        code="too_short",
+    )
+
+
+def _payouts(tournament: Tournament, percentages: list[str]) -> None:
+    if tournament.deal:
+        raise Conflict("a deal was made: the prizes are the deal's", code="deal_made")
+    try:
+        new = structure_from_percentages(percentages)
+    except (TypeError, ValueError) as error:
+        raise Invalid(str(error), code="invalid_payouts") from error
+    left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
+    paid_now = payout_structure(tournament).places
+    if left <= paid_now or tournament.entries.filter(prize__gt=0).exists():
+        raise Conflict(
+            f"the money is reached ({left} left, {paid_now} paid): the payout table is locked in",
+            code="in_the_money",
+        )
+    if new.places > left:
+        raise Invalid(
+            f"{left} players are left: a new table must pay fewer places ({new.places} asked), "
+            "or players already out would be owed prizes they were not playing for",
+            code="too_many_places",
+        )
+    tournament.payout_percentages = percentages

@@ -1,0 +1,106 @@
+"""Knockouts and bounties at eliminations (the rules: ``tourney.planning.knockouts``).
+
+``knockouts_credit`` runs inside ``eliminate`` (tournament locked): for each bust it
+replays the bust hand up to its awards, finds who won the busted player's last chips,
+credits them the knockout (in equal parts on a split pot), pays the busted entry's bounty,
+and writes both into the bust's log line (``knocked_out_by``). A bust with no hand to read
+(a live report) credits nobody, and its bounty goes back to its owner.
+``bounty_collect`` pays the winner their own head when the tournament ends.
+"""
+
+from __future__ import annotations
+
+import logging
+from decimal import Decimal
+from typing import Any
+
+from games.models import Hand
+from games.services.hands import hand_state_from_events
+from tourney.models import BountyKind, Entry, EntryStatus, Tournament
+from tourney.planning.knockouts import bounty_payments, knockers, knockout_shares, last_chip_pot
+
+logger = logging.getLogger(__name__)
+
+
+def _hand_pots(hand: Hand) -> tuple[list[int], list[bool], list[tuple[int, int]]]:
+    """What each player put in and who was live (not folded or mucked) when the pots were
+    awarded, and the awards paid as (pot, lineup index) in order, from the hand's log."""
+    state = hand_state_from_events(hand)
+    awards = [(e["pot"], e["player"], e["amount"]) for e in state.log if e["type"] == "award"]
+    won = [0] * len(state.players)
+    for _pot, player, amount in awards:
+        won[player] += amount
+    # a stack before the awards is its final stack less what it won; the rest went in
+    contributions = [p.starting_stack - (p.stack - won[i]) for i, p in enumerate(state.players)]
+    live = [p.live for p in state.players]
+    return contributions, live, [(pot, player) for pot, player, amount in awards if amount > 0]
+
+
+def _knocker_players(hand: Hand, busted_player: int) -> list[int]:
+    """The players (ids) who won ``busted_player``'s last chips in ``hand`` (nobody if the
+    hand's log cannot be read: the tournament goes on, the error is logged)."""
+    try:
+        contributions, live, awards = _hand_pots(hand)
+    except (KeyError, ValueError) as error:
+        logger.error("hand %s: no knockout credit, its log does not replay: %r", hand.id, error)
+        return []
+    lineup = [p["player"] for p in hand.lineup]
+    busted = lineup.index(busted_player)
+    pot = last_chip_pot(contributions, live, busted)
+    return [lineup[i] for i in knockers(awards, pot, busted)]
+
+
+def _head(tournament: Tournament, entry: Entry) -> int:
+    return tournament.bounty + entry.bounty_gained
+
+
+def knockouts_credit(
+    tournament: Tournament, busts: list[tuple[Any, Any, int, Hand | None]], logged: list[dict]
+) -> None:
+    """Credit the knockouts and pay the bounties of one group of busts (``logged``: their
+    log lines, in the same order, completed here)."""
+    progressive = tournament.bounty_kind == BountyKind.PROGRESSIVE
+    playing = {
+        entry.player_id: entry
+        for entry in Entry.objects.filter(tournament=tournament, status=EntryStatus.PLAYING)
+    }
+    changed: dict[int, Entry] = {}
+    for (_locked, seat, _stack, hand), line in zip(busts, logged, strict=True):
+        busted = Entry.objects.get(pk=line["entry"])
+        players = _knocker_players(hand, seat.player_id) if hand is not None else []
+        players = [p for p in players if p in playing]
+        head = _head(tournament, busted)
+        line["knocked_out_by"] = []
+        if not players:
+            busted.bounty_won += head  # nobody to credit: the bounty goes back to its owner
+            busted.save(update_fields=["bounty_won"])
+            line["bounty_returned"] = head
+            continue
+        shares = knockout_shares(players)
+        payments = bounty_payments(head, players, progressive=progressive)
+        for player in players:
+            knocker = changed.setdefault(player, playing[player])
+            share = shares[player]
+            knocker.knockouts += Decimal(share.numerator) / Decimal(share.denominator)
+            pocket, onto_head = payments[player]
+            knocker.bounty_won += pocket
+            knocker.bounty_gained += onto_head
+            line["knocked_out_by"].append(
+                {
+                    "entry": knocker.id,
+                    "player": player,
+                    "share": f"{share.numerator}/{share.denominator}",
+                    "bounty": pocket,
+                    "onto_head": onto_head,
+                }
+            )
+    for entry in changed.values():
+        entry.knockouts = entry.knockouts.quantize(Decimal("0.0001"))
+    Entry.objects.bulk_update(list(changed.values()), ["knockouts", "bounty_won", "bounty_gained"])
+
+
+def bounty_collect(tournament: Tournament, winner: Entry) -> None:
+    """The winner collects the bounty on their own head."""
+    if tournament.bounty:
+        winner.bounty_won += _head(tournament, winner)
+        winner.save(update_fields=["bounty_won"])
