@@ -4,18 +4,12 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from games.models import TableStatus
-from web.views import clock, console, play
+from web.views import auth, clock, console, play, standings
 
 app_name = "web"
 
 urlpatterns = [
-    path(
-        "accounts/login/",
-        auth_views.LoginView.as_view(
-            template_name="web/registration/login.html", redirect_authenticated_user=True
-        ),
-        name="login",
-    ),
+    path("accounts/login/", auth.sign_in, name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("clock/<int:tournament_id>/", clock.clock_page, name="clock"),
     path("clock/<int:tournament_id>/live/", clock.clock_live, name="clock-live"),
@@ -61,6 +55,7 @@ urlpatterns = [
         console.live_report,
         name="console-report",
     ),
+    path("leagues/seasons/<int:season_id>/", standings.season_page, name="season"),
     path("play/", play.lobby, name="lobby"),
     path("play/deck/", play.deck_colours, name="deck-colours"),
     path("play/tables/<int:table_id>/", play.table, name="table"),

@@ -199,3 +199,19 @@ def test_a_live_region_polled_after_sign_out_sends_the_page_to_the_sign_in_page(
     assert response.status_code == 200
     assert response["HX-Redirect"] == f"/accounts/login/?next=/play/tables/{table.id}/"
     assert response.content == b""
+
+
+def test_the_sign_in_page_is_rate_limited_like_the_api(settings):
+    make_player("carol")
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**rates, "sign_in": "2/min", "sign_in_username": "100/min"},
+    }
+    client = Client()
+    for _ in range(2):
+        wrong = client.post("/accounts/login/", {"username": "carol", "password": "nope"})
+        assert wrong.status_code == 200 and "Wrong username or password" in wrong.content.decode()
+    refused = client.post("/accounts/login/", {"username": "carol", "password": "pw"})
+    assert refused.status_code == 429 and int(refused["Retry-After"]) >= 1
+    assert "_auth_user_id" not in client.session
