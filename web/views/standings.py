@@ -49,5 +49,6 @@ def season_page(request: HttpRequest, season_id: int) -> HttpResponse:
             "formula": formula_text(season),
             "variables": VARIABLES,
             "finale": selectors.finale_field(season),
+            "tie_breaks": [name.replace("_", " ") for name in season.tie_breaks],
         },
     )
