@@ -6,47 +6,42 @@ from __future__ import annotations
 from typing import Any
 
 from games.models import Seat, TableStatus
-from tourney import selectors
+from tourney import director_selectors, selectors
 from tourney.models import Mode, Status, Tournament, TournamentEvent
-from tourney.services.clock import level_number
-from tourney.services.schedules import schedule_entries
 from web.games import game_name
 
 
-def _level_text(entry: Any, number: int) -> dict[str, Any]:
-    if entry.is_break:
-        return {"is_break": True, "minutes": entry.minutes}
-    return {
-        "is_break": False,
-        "number": number,
-        "game": game_name(entry.game),
-        "ante": entry.ante,
-        "bring_in": entry.bring_in,
-        "small_bet": entry.small_bet,
-        "big_bet": entry.big_bet,
-        "minutes": entry.minutes,
-    }
+def _next_level(level: dict[str, Any] | None) -> dict[str, Any] | None:
+    if level is None:
+        return None
+    return {**level, "game": game_name(level["game"])}
 
 
 def clock_board(tournament: Tournament) -> dict[str, Any]:
     """Everything the clock screen shows about ``tournament``.
 
-    ``deadline_ms`` is the level's end (epoch milliseconds) while the clock runs; when it is
-    paused, ``paused_ms`` is the time left it keeps. The browser counts down from them.
+    The state is the director's read-back (``tourney.director_selectors.tournament_detail``:
+    during an unscheduled break the clock shows the break). ``deadline_ms`` is the end of
+    the level or break in play (epoch milliseconds) while the clock runs; when it is paused,
+    ``paused_ms`` is the time left it keeps. The browser counts down from them.
     """
-    state = selectors.tournament_state(tournament)
-    entries = schedule_entries(tournament.schedule_id)
-    index = tournament.level_index
-    following = entries[index + 1] if index + 1 < len(entries) else None
+    state = director_selectors.tournament_detail(tournament)
     seats = [seat for table in state["tables"] for seat in table["seats"]]
     leader = max(seats, key=lambda seat: seat["chips"], default=None)
-    ends_at = tournament.level_ends_at
-    level = {**state["level"], "game_name": game_name(state["level"]["game"])}
+    ends_at = tournament.break_ends_at or tournament.level_ends_at
+    next_level = _next_level(state["next_level"])
+    next_break = state["next_break"]
+    break_first = next_break is not None and (
+        next_level is None or next_break["index"] < next_level["index"]
+    )
     return {
         "tournament": tournament,
         "state": state,
-        "level": level,
-        "next": _level_text(following, level_number(entries, index + 1)) if following else None,
+        "level": {**state["level"], "game_name": game_name(state["level"]["game"])},
+        "next_level": next_level,
+        "next_break": next_break,
+        "break_first": break_first,
+        "unscheduled_break": state["unscheduled_break"],
         "deadline_ms": int(ends_at.timestamp() * 1000) if ends_at else None,
         "paused_ms": tournament.paused_remaining_ms if tournament.status == Status.PAUSED else None,
         "time_left_ms": state["time_left_ms"],

@@ -45,6 +45,15 @@ urlpatterns = [
         )
         for action in console.TOURNAMENT_ACTIONS
     ),
+    *(
+        path(
+            f"console/tournaments/<int:tournament_id>/clock/{control}/",
+            console.clock_control,
+            {"control": control},
+            name=f"console-clock-{control}",
+        )
+        for control in console.CLOCK_CONTROLS
+    ),
     path(
         "console/tournaments/<int:tournament_id>/moves/<int:move_id>/acknowledge/",
         console.move_acknowledge,

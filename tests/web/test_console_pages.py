@@ -137,3 +137,28 @@ def test_staff_pause_and_resume_ring_tables_from_the_console():
     player = _client(make_player("alice"))
     assert player.post(f"/console/tables/{table.id}/pause/").status_code == 403
     assert Table.objects.get(pk=table.pk).status == "open"
+
+
+def test_the_clock_controls_add_time_jump_levels_and_call_a_break_the_clock_shows():
+    tournament = make_tournament(players=4)
+    tournament_start(tournament_id=tournament.id)
+    staff = _staff()
+    url = f"/console/tournaments/{tournament.id}/clock"
+    before = Tournament.objects.get(pk=tournament.pk).level_ends_at
+    staff.post(f"{url}/add-time/", {"seconds": "60"}, HTTP_HX_REQUEST="true")
+    after = Tournament.objects.get(pk=tournament.pk).level_ends_at
+    assert (after - before).total_seconds() == 60
+    bad = staff.post(f"{url}/add-time/", {"seconds": "lots"}, HTTP_HX_REQUEST="true")
+    assert bad.status_code == 400 and "whole number" in bad.content.decode()
+    staff.post(f"{url}/next-level/", HTTP_HX_REQUEST="true")
+    assert Tournament.objects.get(pk=tournament.pk).level_index == 1
+    staff.post(f"{url}/break/", {"minutes": "5"}, HTTP_HX_REQUEST="true")
+    clock = Client().get(f"/clock/{tournament.id}/").content.decode()
+    ends = Tournament.objects.get(pk=tournament.pk).break_ends_at
+    assert "Play resumes in" in clock and f'data-deadline="{int(ends.timestamp() * 1000)}"' in clock
+    staff.post(f"{url}/end-break/", HTTP_HX_REQUEST="true")
+    assert Tournament.objects.get(pk=tournament.pk).break_ends_at is None
+    assert "Break in" in Client().get(f"/clock/{tournament.id}/").content.decode()  # level 2
+    player = _client(make_player("alice"))
+    assert player.post(f"{url}/next-level/").status_code == 403
+    assert Tournament.objects.get(pk=tournament.pk).level_index == 1

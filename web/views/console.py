@@ -23,7 +23,7 @@ from games.models import Table, TableKind, TableStatus
 from games.services import tables as table_services
 from tourney import selectors
 from tourney.models import MoveStatus, Tournament
-from tourney.services import balance, clock, draw, live, results
+from tourney.services import balance, clock, director_clock, draw, live, results
 from web.clockboard import clock_board, clock_fingerprint
 from web.views.common import (
     after_action,
@@ -151,6 +151,7 @@ def console_tournament(request: HttpRequest, tournament_id: int) -> HttpResponse
             "tournament": tournament,
             "region": region.content.decode(),
             "state": state,
+            "clock_steps": CLOCK_STEPS,
             **_quote(request, tournament),
         },
     )
@@ -193,6 +194,53 @@ def move_acknowledge(request: HttpRequest, tournament_id: int, move_id: int) -> 
         f"Move {move_id} acknowledged.",
         lambda: balance.move_acknowledge(tournament_id=tournament_id, move_id=move_id),
     )
+
+
+def _posted_int(request: HttpRequest, name: str, what: str) -> int:
+    try:
+        return int(request.POST.get(name, ""))
+    except ValueError as error:
+        raise Invalid(f"{what} must be a whole number", code="invalid") from error
+
+
+CLOCK_STEPS = [(60, "+1 min"), (-60, "-1 min"), (300, "+5 min")]
+CLOCK_CONTROLS: dict[str, tuple[Any, str]] = {
+    "add-time": (
+        lambda request, tid: director_clock.clock_add_time(
+            tournament_id=tid, seconds=_posted_int(request, "seconds", "the seconds to add")
+        ),
+        "Time changed.",
+    ),
+    "next-level": (
+        lambda request, tid: director_clock.clock_jump(tournament_id=tid, step=1),
+        "On to the next level.",
+    ),
+    "previous-level": (
+        lambda request, tid: director_clock.clock_jump(tournament_id=tid, step=-1),
+        "Back one level.",
+    ),
+    "break": (
+        lambda request, tid: director_clock.clock_break(
+            tournament_id=tid,
+            minutes=_posted_int(request, "minutes", "the break's minutes"),
+            after_hands=request.POST.get("after_hands") == "on",
+        ),
+        "Break called.",
+    ),
+    "end-break": (
+        lambda request, tid: director_clock.clock_end_break(tournament_id=tid),
+        "The break is over: the level goes on.",
+    ),
+}
+
+
+@sign_in_required
+@require_POST
+@refusals_as_pages
+def clock_control(request: HttpRequest, tournament_id: int, control: str) -> HttpResponse:
+    """The director's clock controls (``tourney.services.director_clock``)."""
+    service, done = CLOCK_CONTROLS[control]
+    return _console_action(request, tournament_id, done, lambda: service(request, tournament_id))
 
 
 def _counts(request: HttpRequest, prefix: str, only: set[int] | None = None) -> dict[int, int]:
