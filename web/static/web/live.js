@@ -13,7 +13,12 @@
   var offsetMs = 0; // server time minus local time
   var meta = document.querySelector('meta[name="server-now"]');
   if (meta && meta.content) {
-    offsetMs = Number(meta.content) - Date.now();
+    // The page was rendered just before its first byte arrived: compare with that moment,
+    // not with now (a slow page load would otherwise put the clock behind until the
+    // first poll).
+    var nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    var received = nav && nav.responseStart ? performance.timeOrigin + nav.responseStart : Date.now();
+    offsetMs = Number(meta.content) - received;
   }
 
   function serverNow() {
