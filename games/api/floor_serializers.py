@@ -11,7 +11,7 @@ from rest_framework import serializers
 from games.api.serializers import MAX_SEQ, TableCreateInputSerializer, _chips
 from games.api.strict import StrictFieldsMixin
 from games.engine.rules import Variant
-from games.floor_models import GameMode
+from games.models import GameMode
 
 VARIANTS = [v.value for v in Variant]
 HOUSE_RULES = (

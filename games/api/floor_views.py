@@ -19,7 +19,7 @@ from games import floor_selectors as selectors
 from games.api import floor_serializers as fs
 from games.api.permissions import IsStaff, caller_player, require_player
 from games.api.views import TableApi, _errors, _valid
-from games.floor_models import WaitEntry
+from games.models import WaitEntry
 from games.services import floor_tables, offers, waitlist
 
 
@@ -200,7 +200,7 @@ class WaitlistMoveApi(EntryApi):
 
 class TableSeatChangeApi(TableApi):
     """Ask for another seat or table of the same game, honoured in request order when that
-    seat opens, between hands."""
+    seat opens, between hands; ``DELETE`` withdraws the request."""
 
     @extend_schema(
         request=fs.SeatChangeInputSerializer,
@@ -215,6 +215,11 @@ class TableSeatChangeApi(TableApi):
             to_seat=data.get("seat"),
         )
         return Response(fs.SeatChangeOutputSerializer(change).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: fs.SeatChangeOutputSerializer, **_errors(401, 403, 404, 409)})
+    def delete(self, request: Request, table_id: int) -> Response:
+        change = waitlist.change_cancel(table_id=table_id, player=require_player(request))
+        return Response(fs.SeatChangeOutputSerializer(change).data)
 
 
 class TableReportLeftApi(TableApi):

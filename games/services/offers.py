@@ -32,7 +32,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games.errors import Conflict, Forbidden, NotFound
-from games.floor_models import (
+from games.locks import game_for_update, table_for_update
+from games.models import (
     ChangeStatus,
     EntryStatus,
     FloorLog,
@@ -44,12 +45,15 @@ from games.floor_models import (
     OfferKind,
     OfferStatus,
     PendingTableStatus,
+    Player,
+    Seat,
     SeatChange,
+    Table,
+    TableEvent,
     TableRole,
+    TableStatus,
     WaitEntry,
 )
-from games.locks import game_for_update, table_for_update
-from games.models import Player, Seat, Table, TableEvent, TableStatus
 from games.services import schedule
 from games.services.floor_tables import (
     game_table_open,
@@ -248,12 +252,10 @@ def _needs_table(game: Game, tables: dict[int, Table]) -> bool:
 
 
 def _missed(seat: OpenSeat) -> Q:
-    """Offers already made (and not taken) for this very vacancy."""
-    return Q(
-        offers__table=seat.table,
-        offers__seat=seat.number,
-        offers__vacancy=seat.vacancy,
-    )
+    """Entries already called (and not seated) for this very vacancy: one subquery, so the
+    three conditions hold for the same offer (a multi-valued ``exclude`` would not)."""
+    called = Offer.objects.filter(table=seat.table, seat=seat.number, vacancy=seat.vacancy)
+    return Q(pk__in=called.exclude(entry__isnull=True).values("entry_id"))
 
 
 def _offer_next(game: Game, seat: OpenSeat, tables: dict[int, Table]) -> Offer | None:

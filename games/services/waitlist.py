@@ -10,21 +10,26 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils import timezone
 
 from games.errors import Conflict, Forbidden, Invalid, NotFound
-from games.floor_models import (
+from games.locks import game_for_update
+from games.models import (
+    ChangeStatus,
     EntryStatus,
     FloorLog,
     Game,
     GameStatus,
     GameTable,
+    Offer,
+    OfferKind,
     OfferStatus,
     PendingTableStatus,
+    Player,
+    Seat,
     SeatChange,
     WaitEntry,
 )
-from games.locks import game_for_update
-from games.models import Player, Seat
 from games.services import schedule
 
 
@@ -143,7 +148,9 @@ def entry_leave(
             raise Forbidden("this is someone else's wait-list entry", code="not_your_entry")
         if not own and not reason:
             raise Invalid("say why the name is removed: give a reason", code="reason_required")
-        entry.offers.filter(status=OfferStatus.PENDING).update(status=OfferStatus.WITHDRAWN)
+        entry.offers.filter(status=OfferStatus.PENDING).update(
+            status=OfferStatus.WITHDRAWN, closed_at=timezone.now()
+        )
         entry.status = EntryStatus.LEFT if own else EntryStatus.REMOVED
         entry.save(update_fields=["status"])
         FloorLog.objects.create(
@@ -227,4 +234,25 @@ def change_request(
             data={"player": player.id, "from": table_id, "to": to_table_id, "seat": to_seat},
         )
         schedule.floor_fill_now(game.id)
+        return change
+
+
+def change_cancel(*, table_id: int, player: Player) -> SeatChange:
+    """Withdraw the player's waiting seat or table change request from this table."""
+    with transaction.atomic():
+        change = SeatChange.objects.filter(
+            from_table_id=table_id, player=player, status=ChangeStatus.WAITING
+        ).first()
+        if change is None:
+            raise Conflict("you have no waiting change request from this table", code="no_change")
+        game_for_update(change.game_id)
+        Offer.objects.filter(
+            mover=player, from_table_id=table_id, kind=OfferKind.CHANGE, status=OfferStatus.PENDING
+        ).update(status=OfferStatus.WITHDRAWN, closed_at=timezone.now())
+        change.status = ChangeStatus.CANCELLED
+        change.save(update_fields=["status"])
+        FloorLog.objects.create(
+            game_id=change.game_id, kind="change_cancelled", data={"change": change.id}
+        )
+        schedule.floor_fill_now(change.game_id)
         return change

@@ -7,8 +7,7 @@ from typing import Any
 
 import pytest
 
-from games.floor_models import FloorLog, Offer, SeatChange, WaitEntry
-from games.models import Seat
+from games.models import FloorLog, Offer, Seat, SeatChange, WaitEntry
 from games.services.seating import seat_leave
 from tests.games.factories import make_player
 from tests.games.floor import fill, fill_table, make_game, tables_of
@@ -207,3 +206,21 @@ def test_staff_create_a_game_with_rotation_and_a_must_move_table():
     assert bad.status_code == 400 and bad.json()["error"]["code"] == "invalid_rotation"
     player = client_for(make_player("alice"))
     assert player.post("/api/v1/games/", body, format="json").status_code == 403
+
+
+def test_a_player_withdraws_a_change_request_and_a_second_withdrawal_is_refused():
+    game = make_game()
+    table = tables_of(game)[0]
+    [alice] = fill_table(table, 1)
+    client = client_for(alice)
+    asked = client.post(f"/api/v1/tables/{table.id}/seat-change/", {"seat": 3})
+    assert asked.status_code == 201 and asked.json()["status"] == "waiting"
+
+    withdrawn = client.delete(f"/api/v1/tables/{table.id}/seat-change/")
+    assert withdrawn.status_code == 200 and withdrawn.json()["status"] == "cancelled"
+    before = floor_state()
+    again = client.delete(f"/api/v1/tables/{table.id}/seat-change/")
+    assert again.status_code == 409 and again.json()["error"]["code"] == "no_change"
+    assert floor_state() == before
+    fill(game)
+    assert Seat.objects.get(player=alice).number == 1  # seat 3 is free, but not asked for

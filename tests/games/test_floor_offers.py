@@ -9,8 +9,7 @@ import pytest
 from django.utils import timezone
 
 from games.errors import Conflict, Forbidden, Invalid
-from games.floor_models import EntryStatus, Offer, OfferStatus
-from games.models import Seat
+from games.models import EntryStatus, Offer, OfferStatus, Seat, TableEvent
 from games.services import offers, waitlist
 from games.services.seating import seat_leave, seat_sit
 from tests.games.factories import make_player
@@ -180,3 +179,32 @@ def test_the_sweep_calls_names_and_expires_offers_whose_tasks_were_lost():
     assert Offer.objects.get(pk=offer.pk).status == OfferStatus.EXPIRED
     assert pending_offers(game)[0].entry_id == entries[1].id
     assert not pending_offers(idle)
+
+
+def test_a_name_is_skipped_only_for_the_very_vacancy_it_missed():
+    # table sequences are per table, so two offers of other seats can share parts of the
+    # vacancy's key: (table one, seat 2, v) and (table two, seat 1, v) are not (one, 1, v)
+    game = make_game(tables=2, misses_allowed=5)
+    one, two = tables_of(game)
+    seated = fill_table(one)
+    fill_table(two, prefix="q")
+    player = make_player()
+    entry = waitlist.entry_join(game_id=game.id, player=player)
+    seat_leave(table_id=one.id, player=seated[0])
+    vacancy = TableEvent.objects.get(table=one, kind="leave").seq
+    for table, seat in ((one, 2), (two, 1)):
+        Offer.objects.create(
+            game=game,
+            table=table,
+            seat=seat,
+            entry=entry,
+            vacancy=vacancy,
+            status=OfferStatus.DECLINED,
+            opened_at=timezone.now(),
+            expires_at=timezone.now(),
+        )
+
+    fill(game)
+
+    [offer] = pending_offers(game)
+    assert (offer.entry_id, offer.table_id, offer.seat) == (entry.id, one.id, 1)

@@ -20,13 +20,29 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
 from games.errors import ServiceError
-from games.floor_models import EntryStatus, GameTable, Offer, OfferStatus, PendingTableStatus
 from games.floor_selectors import entry_view
-from games.models import Player, Seat, TableEvent
+from games.models import (
+    EntryStatus,
+    GameTable,
+    Offer,
+    OfferStatus,
+    PendingTableStatus,
+    Player,
+    Seat,
+    TableEvent,
+)
 from games.services import offers, waitlist
 from games.services.seating import seat_leave
 from tests.games.factories import make_player
-from tests.games.floor import fill, make_game, pending_offers, seated_ids, tables_of, waiting
+from tests.games.floor import (
+    fill,
+    fill_table,
+    make_game,
+    pending_offers,
+    seated_ids,
+    tables_of,
+    waiting,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -36,8 +52,10 @@ PLAYERS = 14
 class Floor(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
-        self.game = make_game(seat_count=3, open_at_list_length=3, max_tables=3, misses_allowed=1)
+        self.game = make_game(seat_count=3, open_at_list_length=2, max_tables=3, misses_allowed=1)
         self.players = [make_player() for _ in range(PLAYERS)]
+        # the first table starts full, so a list of two opens the next one
+        fill_table(tables_of(self.game)[0], prefix=f"g{self.game.id}-")
 
     def _player(self, k: int) -> Player:
         return self.players[k % PLAYERS]
@@ -53,6 +71,16 @@ class Floor(RuleBasedStateMachine):
             waitlist.entry_join(game_id=self.game.id, player=self._player(k), table_id=table_id)
         except ServiceError as error:
             assert error.code in ("already_seated", "already_listed")
+        self._worker()
+
+    @rule(ks=st.lists(st.integers(0, PLAYERS - 1), min_size=2, max_size=4, unique=True))
+    def crowd(self, ks: list[int]) -> None:
+        """A busy moment: several names go down before the worker's pass (tables open)."""
+        for k in ks:
+            try:
+                waitlist.entry_join(game_id=self.game.id, player=self._player(k))
+            except ServiceError as error:
+                assert error.code in ("already_seated", "already_listed")
         self._worker()
 
     @rule(k=st.integers(0, 100))
@@ -126,7 +154,11 @@ class Floor(RuleBasedStateMachine):
                 self.game.entries.filter(status=EntryStatus.WAITING)
                 .filter(Q(table__isnull=True) | Q(table_id=table_id))
                 .exclude(offers__status=OfferStatus.PENDING)
-                .exclude(offers__table_id=table_id, offers__seat=number, offers__vacancy=vacated)
+                .exclude(
+                    pk__in=Offer.objects.filter(
+                        table_id=table_id, seat=number, vacancy=vacated, entry__isnull=False
+                    ).values("entry_id")
+                )
             )
             assert not callable_names.exists(), (table_id, number, list(callable_names))
 
