@@ -115,6 +115,11 @@ def live_service(celery_workers: WorkerPool, tmp_path: Path) -> Iterator[str]:
     yield base
     web.stop()
     beat.stop()
+    if os.environ.get("WEB_TEST_LOGS"):  # for diagnosing a failure: the service's output
+        for name, lines in [("beat", beat.output), ("web", web.output)] + [
+            (f"worker {n}", w.output) for n, w in enumerate(celery_workers.workers)
+        ]:
+            print(f"\n===== {name}\n" + "".join(lines[-40:]))
 
 
 @pytest.fixture

@@ -51,8 +51,13 @@ def test_the_clock_counts_down_changes_level_and_shows_a_pause(
     live_service: str, browser: Browser, screenshots: Path
 ) -> None:
     schedule = schedule_create(name="Clock test", chip_unit=5, entries=LEVELS)
+    # Deep stacks: the bots must not finish the tournament before the level ends.
     tournament = make_tournament(
-        name="Friday Stud", players=6, schedule_id=schedule.id, minute_seconds=1
+        name="Friday Stud",
+        players=6,
+        schedule_id=schedule.id,
+        minute_seconds=1,
+        starting_stack=100_000,
     )
     tournament_start(tournament_id=tournament.id)
     page = browser.new_page(viewport={"width": 1280, "height": 720})
