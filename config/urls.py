@@ -16,6 +16,7 @@ urlpatterns = [
     path("api/v1/tournaments/", include("tourney.api.urls")),
     path("api/v1/clubs/", include("clubs.api.urls")),
     path("api/v1/", include("leagues.api.urls")),
+    path("api/v1/webhooks/", include("integrations.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("admin/login/", admin_login, name="admin-login"),  # rate-limited sign-in

@@ -192,6 +192,7 @@ def hand_phh(hand: Hand, viewer: Player | None, *, every_card: bool = False) -> 
         players=[entry["name"] for entry in hand.lineup],
         show_all_cards=every_card,
         known_to=seat_index(hand, viewer),
+        rake=hand.rake,
         table=hand.table_id,
         hand=hand.number,
     )

@@ -230,6 +230,8 @@ class Entry(models.Model):
     bust_group = models.PositiveIntegerField(null=True, blank=True)
     bust_stack = models.PositiveBigIntegerField(null=True, blank=True)
     bust_shared = models.BooleanField(default=False)
+    # the table number: busts of one group at one table were on one hand (ranked by stacks)
+    bust_table = models.PositiveSmallIntegerField(null=True, blank=True)
     bust_hand = models.ForeignKey(
         Hand, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

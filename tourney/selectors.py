@@ -17,6 +17,7 @@ from tourney.models import (
     Tournament,
     TournamentEvent,
 )
+from tourney.planning.schedules import stakes_warnings
 from tourney.services.clock import level_number, playing_level
 from tourney.services.registration import PAID
 from tourney.services.results import prizes_by_place
@@ -32,6 +33,16 @@ def get_schedule(schedule_id: int) -> AnteSchedule:
     if schedule is None:
         raise NotFound(f"no schedule {schedule_id}", code="no_schedule")
     return schedule
+
+
+def schedule_warnings(schedule: AnteSchedule) -> list[str]:
+    """What the schedule has that is allowed but unusual, level by level ("level 2: ...")."""
+    levels = [entry for entry in schedule_entries(schedule.id) if not entry.is_break]
+    return [
+        f"level {number}: {warning}"
+        for number, level in enumerate(levels, start=1)
+        for warning in stakes_warnings(level.small_bet, level.big_bet)
+    ]
 
 
 def get_tournament(tournament_id: int) -> Tournament:

@@ -7,20 +7,36 @@ sent by name, so the services never import ``games.tasks`` (which imports them).
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from celery import current_app
 from django.db import transaction
+from kombu.exceptions import OperationalError
 
 TABLE_ADVANCE = "games.tasks.table_advance"
 EXPIRE_ACTION = "games.tasks.expire_action"
 FLOOR_FILL = "games.tasks.floor_fill"
 OFFER_EXPIRE = "games.tasks.offer_expire"
 
+logger = logging.getLogger(__name__)
+
 
 def _send_on_commit(task: str, args: tuple[Any, ...], seconds: float = 0) -> None:
     countdown = max(seconds, 0) or None
-    transaction.on_commit(lambda: current_app.send_task(task, args, countdown=countdown))
+    transaction.on_commit(lambda: _send(task, args, countdown))
+
+
+def _send(task: str, args: tuple[Any, ...], countdown: float | None) -> None:
+    """Send the task; with the broker unreachable (Redis restarting) log it and go on: what
+    was committed stands, and the beat sweep finds the deadline or the next hand's due time
+    written with it (a 500 here would tell the client its committed move had failed)."""
+    try:
+        current_app.send_task(task, args, countdown=countdown)
+    except OperationalError as error:
+        logger.warning(
+            "%s%s not sent (broker unreachable: %s): the sweep takes it", task, args, error
+        )
 
 
 def advance_now(table_id: int) -> None:

@@ -214,7 +214,7 @@ def _wait_for_lock_waiter(seconds: float) -> None:
             )
             return cursor.fetchone()[0] > 0
 
-    wait_until("the worker to wait for the table lock", someone_waits, timeout=10)
+    wait_until("the worker to wait for the table lock", someone_waits, timeout=30)
 
 
 @pytest.mark.e2e

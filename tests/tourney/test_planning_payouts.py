@@ -133,6 +133,21 @@ def test_eliminations_on_one_hand_are_placed_by_starting_stacks():
     assert places == [((9,), ("bob",)), ((10, 11), ("ann", "cy")), ((12,), ("dan",))]
 
 
-def test_hand_for_hand_eliminations_at_several_tables_all_share():
-    places = places_of_eliminated({"ann": 500, "bob": 900}, 16, all_tied=True)
+def test_hand_for_hand_eliminations_at_several_tables_share():
+    places = places_of_eliminated({"ann": 500, "bob": 900}, 16, hands={"ann": 1, "bob": 2})
     assert places == [((15, 16), ("ann", "bob"))]
+
+
+def test_hand_for_hand_eliminations_at_one_table_go_by_stacks_and_tie_across_tables():
+    # table 1 busts 4000 and 2000, table 2 busts 1000, table 3 busts 3000 and 3000
+    stacks = {"a4": 4000, "a2": 2000, "b1": 1000, "c3": 3000, "c3b": 3000}
+    hands = {"a4": 1, "a2": 1, "b1": 2, "c3": 3, "c3b": 3}
+    places = places_of_eliminated(stacks, 20, hands=hands)
+    assert places == [((16, 17, 18, 19), ("a4", "b1", "c3", "c3b")), ((20,), ("a2",))]
+
+
+@pytest.mark.parametrize("bad", ["1/0", "fifty", ""])
+def test_a_percentage_that_is_not_a_number_is_a_value_error(bad):
+    # found by schemathesis: "1/0" raised ZeroDivisionError, a 500 at the API
+    with pytest.raises(ValueError, match="is not a percentage"):
+        structure_from_percentages([bad, "100"])

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from games.errors import Conflict
+from games.errors import Conflict, Invalid
 from games.services import hands
 from tests.games.factories import make_player
-from tests.tourney.tournaments import expire_level, make_tournament, seats_of, table_of
+from tests.tourney.tournaments import (
+    expire_level,
+    fake_hand,
+    make_tournament,
+    seats_of,
+    table_of,
+)
 from tourney.models import Tournament
 from tourney.services.draw import tournament_start
 from tourney.services.purchases import entry_add_on, entry_rebuy
@@ -105,3 +111,48 @@ def test_recording_a_deal_while_a_hand_is_running_is_a_409():
     with pytest.raises(Conflict) as error:
         deal_record(tournament_id=tournament.id, amounts=amounts)
     assert error.value.code == "hands_running"
+
+
+def _right_after_a_bust() -> tuple[Tournament, int]:
+    """Four players at one table; a hand just busted one of them and the tournament has
+    not updated yet (the busted player is still ``playing``, with no chips)."""
+    tournament = make_tournament(players=4, payout_percentages=["50", "30", "20"])
+    tournament_start(tournament_id=tournament.id)
+    table = table_of(tournament, 1)
+    low, high, *_ = sorted(seats_of(table.id))
+    busted = seats_of(table.id)[low][0]
+    fake_hand(table.id, {low: 0, high: 2000})
+    return Tournament.objects.get(pk=tournament.pk), busted
+
+
+@pytest.mark.parametrize("method", ["icm", "chip_chop"])
+def test_a_quote_right_after_a_bust_counts_the_bust_as_recorded(method):
+    tournament, busted = _right_after_a_bust()
+    quote = deal_quote(tournament=tournament, method=method)
+    # pool 400: the prizes still to be won by the three left are 200 + 120 + 80
+    assert busted not in [q["player"] for q in quote]
+    assert sorted(q["chips"] for q in quote) == [1000, 1000, 2000]
+    assert sum(q["amount"] for q in quote) == 400
+    tournament_update(tournament_id=tournament.id)
+    assert deal_quote(tournament=tournament, method=method) == quote
+
+
+def test_recording_a_deal_before_a_bust_is_recorded_is_a_409_saying_what_to_wait_for():
+    tournament, busted = _right_after_a_bust()
+    entries = dict(tournament.entries.values_list("player_id", "id"))
+    amounts = {entry: 100 for entry in entries.values()}
+    with pytest.raises(Conflict) as error:
+        deal_record(tournament_id=tournament.id, amounts=amounts)
+    assert (error.value.status, error.value.code, error.value.detail) == (
+        409,
+        "update_pending",
+        {"entries": [entries[busted]]},
+    )
+    assert Tournament.objects.get(pk=tournament.pk).deal is None
+
+
+def test_an_unknown_deal_method_is_a_400_even_while_a_hand_is_running():
+    tournament = _with_a_hand_running()
+    with pytest.raises(Invalid) as error:
+        deal_quote(tournament=tournament, method="bogus")
+    assert (error.value.status, error.value.code) == (400, "method")

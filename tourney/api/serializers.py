@@ -6,7 +6,9 @@ from typing import Any
 
 from rest_framework import serializers
 
-from tourney.models import BountyKind, BreakOrder, Mode
+from games.api.strict import StrictFieldsMixin
+from tourney import selectors
+from tourney.models import BountyKind, BreakOrder, Mode, MoveStatus
 
 MAX_INT = 2**31 - 1
 """The largest count, minute or stake the database stores (PostgreSQL ``integer``): larger
@@ -15,7 +17,7 @@ MAX_CHIPS = 2**63 - 1
 """The largest chip count a seat can hold (``bigint``)."""
 
 
-class ScheduleEntryInputSerializer(serializers.Serializer[Any]):
+class ScheduleEntryInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     is_break = serializers.BooleanField(default=False)
     # stud_hi, stud_8 or razz: checked by the planner (a choice field would repeat the
     # tables' VariantEnum under another name in the schema)
@@ -27,7 +29,7 @@ class ScheduleEntryInputSerializer(serializers.Serializer[Any]):
     minutes = serializers.IntegerField(max_value=MAX_INT, min_value=1)
 
 
-class ScheduleInputSerializer(serializers.Serializer[Any]):
+class ScheduleInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     """Either ``entries`` written by staff, or ``generate`` parameters for the planner."""
 
     name = serializers.CharField(max_length=80)
@@ -43,7 +45,7 @@ class ScheduleInputSerializer(serializers.Serializer[Any]):
     break_minutes = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
 
 
-class ScheduleUpdateInputSerializer(serializers.Serializer[Any]):
+class ScheduleUpdateInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     """A new name, or the whole new list of levels and breaks (those already played must be
     given unchanged)."""
 
@@ -56,6 +58,11 @@ class ScheduleOutputSerializer(serializers.Serializer[Any]):
     name = serializers.CharField(read_only=True)
     chip_unit = serializers.IntegerField(read_only=True)
     entries = serializers.SerializerMethodField()
+    warnings = serializers.SerializerMethodField()
+
+    def get_warnings(self, schedule: Any) -> list[str]:
+        """What is allowed but unusual (a big bet other than twice the small bet)."""
+        return selectors.schedule_warnings(schedule)
 
     def get_entries(self, schedule: Any) -> list[dict[str, Any]]:
         return [
@@ -73,7 +80,7 @@ class ScheduleOutputSerializer(serializers.Serializer[Any]):
         ]
 
 
-class TournamentInputSerializer(serializers.Serializer[Any]):
+class TournamentInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     """Settings (all optional on configure). Amounts are integers; negative ones are 400s.
     A price includes its fee: buy_in 110 with fee 10 puts 100 in the prize pool."""
 
@@ -134,7 +141,21 @@ class TournamentOutputSerializer(serializers.Serializer[Any]):
     late_reg_levels = serializers.IntegerField(read_only=True)
     re_entry_max = serializers.IntegerField(read_only=True)
     re_entry_levels = serializers.IntegerField(read_only=True)
+    rebuy_max = serializers.IntegerField(read_only=True)
+    rebuy_levels = serializers.IntegerField(read_only=True)
+    rebuy_price = serializers.IntegerField(read_only=True)
+    rebuy_fee = serializers.IntegerField(read_only=True)
+    rebuy_chips = serializers.IntegerField(read_only=True)
+    add_on_price = serializers.IntegerField(read_only=True)
+    add_on_fee = serializers.IntegerField(read_only=True)
+    add_on_chips = serializers.IntegerField(read_only=True)
+    add_on_level = serializers.IntegerField(read_only=True)
     scheduled_start = serializers.DateTimeField(read_only=True)
+    action_seconds = serializers.IntegerField(read_only=True)
+    pause_ms = serializers.IntegerField(read_only=True)
+    minute_seconds = serializers.IntegerField(read_only=True)
+    break_order = serializers.CharField(read_only=True)
+    balance_threshold = serializers.IntegerField(read_only=True, allow_null=True)
     prize_pool = serializers.IntegerField(read_only=True)
     draw_seed = serializers.CharField(read_only=True)
     payout_percentages = serializers.JSONField(read_only=True)
@@ -184,7 +205,7 @@ class StateOutputSerializer(serializers.Serializer[Any]):
     tables = StateTableOutputSerializer(many=True)
 
 
-class PlayerRefInputSerializer(serializers.Serializer[Any]):
+class PlayerRefInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     """Staff may name another player (such as a bot); players act for themselves."""
 
     player = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
@@ -215,7 +236,7 @@ class MoveOutputSerializer(serializers.Serializer[Any]):
     acknowledged_at = serializers.DateTimeField(allow_null=True)
 
 
-class ChipsReportInputSerializer(serializers.Serializer[Any]):
+class ChipsReportInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     """Entry id -> chips. For bust-outs: the chips at the start of the bust hand."""
 
     counts = serializers.DictField(child=serializers.IntegerField(min_value=0, max_value=MAX_CHIPS))
@@ -256,6 +277,18 @@ class ResultOutputSerializer(serializers.Serializer[Any]):
     refund = serializers.IntegerField()
     knockouts = serializers.DecimalField(max_digits=10, decimal_places=4)
     bounty_won = serializers.IntegerField()
+
+
+class MovesQueryInputSerializer(serializers.Serializer[Any]):
+    """``?status=``: only the moves of that status (all when absent)."""
+
+    status = serializers.ChoiceField(choices=MoveStatus.values, required=False)
+
+
+class DealQuoteQueryInputSerializer(serializers.Serializer[Any]):
+    """``?method=icm`` (the default) or ``chip_chop``."""
+
+    method = serializers.ChoiceField(choices=["icm", "chip_chop"], default="icm")
 
 
 class EventsQueryInputSerializer(serializers.Serializer[Any]):

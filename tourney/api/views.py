@@ -286,11 +286,11 @@ class TournamentMovesApi(TournamentApi):
 
     @extend_schema(
         parameters=[OpenApiParameter("status", str, enum=["pending", "applied", "acknowledged"])],
-        responses={200: s.MoveOutputSerializer(many=True), **_errors(404)},
+        responses={200: s.MoveOutputSerializer(many=True), **_errors(400, 404)},
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        tournament = selectors.get_tournament(tournament_id)
-        moves = selectors.moves_list(tournament, request.query_params.get("status"))
+        wanted = _valid(s.MovesQueryInputSerializer, request.query_params).get("status")
+        moves = selectors.moves_list(selectors.get_tournament(tournament_id), wanted)
         return Response(s.MoveOutputSerializer(moves, many=True).data)
 
 
@@ -353,9 +353,9 @@ class TournamentDealQuoteApi(TournamentApi):
         responses={200: s.DealQuoteOutputSerializer(many=True), **_errors(400, 404, 409)},
     )
     def get(self, request: Request, tournament_id: int) -> Response:
+        method = _valid(s.DealQuoteQueryInputSerializer, request.query_params)["method"]
         quote = results.deal_quote(
-            tournament=selectors.get_tournament(tournament_id),
-            method=request.query_params.get("method", "icm"),
+            tournament=selectors.get_tournament(tournament_id), method=method
         )
         return Response(s.DealQuoteOutputSerializer(quote, many=True).data)
 

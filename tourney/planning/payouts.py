@@ -139,7 +139,12 @@ def structure_from_percentages(
     for percentage in percentages:
         if isinstance(percentage, float | bool):
             raise ValueError(f"percentages must be exact (int, str, Decimal), not {percentage!r}")
-        exact.append(Fraction(percentage))
+        try:
+            exact.append(Fraction(percentage))
+        except (ValueError, ZeroDivisionError) as error:
+            raise ValueError(
+                f"{percentage!r} is not a percentage: write it as 50 or 12.5"
+            ) from error
     if sum(exact) != 100:
         raise ValueError(f"the percentages sum to {sum(exact)}, not 100")
     common = math.lcm(*(value.denominator for value in exact)) if exact else 1
@@ -204,32 +209,50 @@ def shared_prizes(
 
 
 def places_of_eliminated(
-    starting_stacks: Mapping[P, int], players_left_before: int, *, all_tied: bool = False
+    starting_stacks: Mapping[P, int],
+    players_left_before: int,
+    *,
+    hands: Mapping[P, Hashable] | None = None,
 ) -> list[tuple[tuple[int, ...], tuple[P, ...]]]:
-    """Finishing places of the players eliminated on one hand, best place first.
+    """Finishing places of the players eliminated together, best place first.
 
-    ``starting_stacks`` maps each eliminated player to their chips at the start of the hand;
-    ``players_left_before`` counts the players in the tournament before it (them included).
-    The bigger starting stack takes the better place; equal stacks share their places (give
-    the group's prizes to :func:`shared_prizes`). ``all_tied`` makes every eliminated player
-    share, as for eliminations on the same hand-for-hand hand at several tables.
+    ``starting_stacks`` maps each eliminated player to their chips at the start of their bust
+    hand; ``players_left_before`` counts the players in the tournament before (them included).
+    On one hand at one table the bigger starting stack takes the better place and equal
+    stacks share their places (give the group's prizes to :func:`shared_prizes`); TDA.
+
+    ``hands`` names each player's bust hand when the group is a hand-for-hand round played
+    at several tables (by default they all busted on one hand). Players busted on different
+    hands of the round tie (TDA): each player's rank is 1 + the players of their own hand who
+    started it with more chips, and the players of one rank share the places of that rank,
+    the best rank first (the best of each table share the group's best places).
 
     >>> places_of_eliminated({"ann": 500, "bob": 900, "cy": 500}, 10)
     [((8,), ('bob',)), ((9, 10), ('ann', 'cy'))]
+    >>> places_of_eliminated({"ann": 500, "bob": 900, "cy": 200}, 10, hands={"cy": 2})
+    [((8, 9), ('bob', 'cy')), ((10,), ('ann',))]
     """
     if len(starting_stacks) > players_left_before:
         raise ValueError(
             f"{len(starting_stacks)} players cannot be eliminated with only "
             f"{players_left_before} left"
         )
-    groups: dict[int, list[P]] = {}
-    for player, stack in starting_stacks.items():
+    hand_of = hands or {}
+    for stack in starting_stacks.values():
         _require_non_negative_int("a starting stack", stack)
-        groups.setdefault(0 if all_tied else stack, []).append(player)
+    ranks: dict[int, list[P]] = {}
+    for player, stack in starting_stacks.items():
+        hand = hand_of.get(player)
+        above = sum(
+            1
+            for other, other_stack in starting_stacks.items()
+            if hand_of.get(other) == hand and other_stack > stack
+        )
+        ranks.setdefault(1 + above, []).append(player)
     place = players_left_before - len(starting_stacks) + 1
     result = []
-    for stack in sorted(groups, reverse=True):
-        players = tuple(groups[stack])
+    for rank in sorted(ranks):
+        players = tuple(ranks[rank])
         result.append((tuple(range(place, place + len(players))), players))
         place += len(players)
     return result

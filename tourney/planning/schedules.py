@@ -14,6 +14,7 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import pairwise
 from typing import Final
 
 GAMES: Final = ("stud_hi", "stud_8", "razz")
@@ -56,6 +57,11 @@ class Level:
             raise ValueError(f"unknown game {self.game!r}: expected one of {', '.join(GAMES)}")
         for name in ("ante", "bring_in", "small_bet", "big_bet", "minutes"):
             _require_positive_int(name, getattr(self, name))
+        if self.ante >= self.bring_in:
+            raise ValueError(
+                f"the ante ({self.ante}) must be below the bring-in ({self.bring_in}): the "
+                "bring-in is the first bet, above what everyone already put in"
+            )
         if self.bring_in >= self.small_bet:
             raise ValueError(
                 f"the bring-in ({self.bring_in}) must be below the small bet ({self.small_bet})"
@@ -73,6 +79,20 @@ class Level:
             "small_bet": self.small_bet,
             "big_bet": self.big_bet,
         }
+
+
+def stakes_warnings(small_bet: int, big_bet: int) -> list[str]:
+    """What a level may have but is unusual: a big bet other than twice the small bet.
+
+    >>> stakes_warnings(30, 60), stakes_warnings(30, 90)
+    ([], ['the big bet (90) is not twice the small bet (30), as fixed-limit stud has it'])
+    """
+    if big_bet == 2 * small_bet:
+        return []
+    return [
+        f"the big bet ({big_bet}) is not twice the small bet ({small_bet}), "
+        "as fixed-limit stud has it"
+    ]
 
 
 @dataclass(frozen=True)
@@ -105,6 +125,13 @@ class Schedule:
                     raise ValueError(
                         f"level {number}: {name} {amount} is not a multiple of "
                         f"the chip unit {self.chip_unit}"
+                    )
+        for number, (before, after) in enumerate(pairwise(self.levels), start=2):
+            for name, amount in after.amounts().items():
+                if amount < before.amounts()[name]:
+                    raise ValueError(
+                        f"level {number}: {name} {amount} is below the {before.amounts()[name]} "
+                        f"of level {number - 1}: stakes never go down"
                     )
 
     @property

@@ -1,14 +1,21 @@
 """Eliminations: who busted, their chips at the start of the bust hand, their bust group.
 
 Places come from the bust groups (``tourney.services.results``): a later group finishes
-above an earlier one; inside a group the bigger starting stack finishes above, equal stacks
-share. A group is one hand at one table, or one whole hand-for-hand round (whose busts all
-share, at however many tables). Once the field is final a group is placed as it busts (and
-paid, once the prize pool is final); before that its places are provisional, given when the
-field becomes final (``tourney.services.update``).
+above an earlier one. A group is one hand at one table, or one whole hand-for-hand round
+(one hand at each table). At one table the bigger starting stack finishes above and equal
+stacks share; players of one round busted at different tables share (TDA,
+``tourney.planning.payouts.places_of_eliminated``). Bust hands are taken in the order they
+ended, the moment of the bust, whatever the order they started in.
+
+Once the field is final a group is placed as it busts (and paid, once the prize pool is
+final); before that its places are provisional, given when the field becomes final
+(``tourney.services.update``).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from games.models import Hand, HandStatus, Seat
 from tourney.models import Entry, EntryStatus, Tournament
@@ -34,7 +41,7 @@ def eliminate(
 ) -> None:
     """Eliminate the players of ``busts`` (table, seat, chips at the start of the bust hand,
     the hand) as one group, and free their seats. In hand-for-hand they join the round's
-    group and share."""
+    group: they share with the players busted at the round's other tables."""
     if not busts:
         return
     shared = shared or tournament.hand_for_hand
@@ -57,7 +64,17 @@ def eliminate(
         entry.bust_stack = start_stack
         entry.bust_shared = shared
         entry.bust_hand = hand
-        entry.save(update_fields=["status", "bust_group", "bust_stack", "bust_shared", "bust_hand"])
+        entry.bust_table = locked.tt.number
+        entry.save(
+            update_fields=[
+                "status",
+                "bust_group",
+                "bust_stack",
+                "bust_shared",
+                "bust_hand",
+                "bust_table",
+            ]
+        )
         seat_lift(locked, number=seat.number, why="eliminated")
         logged.append(
             {
@@ -74,11 +91,23 @@ def eliminate(
         group_place(tournament, group=group)
 
 
-def busts_online(
-    tournament: Tournament, tables: list[LockedTable], seats: dict[int, dict[int, Seat]]
-) -> None:
-    """Eliminate everyone left with no chips, one group per table's bust hand (oldest hand
-    first), placed by their stacks at the start of that hand."""
+@dataclass(frozen=True)
+class BustHand:
+    """A finished hand that left players at its table with no chips."""
+
+    locked: LockedTable
+    busted: list[Seat]
+    hand: Hand | None
+
+    def busts(self) -> list[tuple[LockedTable, Seat, int, Hand | None]]:
+        """The busts to ``eliminate``, with each player's chips at the start of the hand."""
+        start = _start_stacks(self.hand)
+        return [(self.locked, seat, start.get(seat.number, 0), self.hand) for seat in self.busted]
+
+
+def bust_hands(tables: list[LockedTable], seats: dict[int, dict[int, Seat]]) -> list[BustHand]:
+    """The hands since the last update that left players with no chips, in the order they
+    ended (the moment of the bust), one per table."""
     found = []
     for locked in tables:
         busted = [seat for seat in seats[locked.table.id].values() if seat.stack == 0]
@@ -89,11 +118,16 @@ def busts_online(
             .order_by("-number")
             .first()
         )
-        found.append((locked, busted, hand))
-    found.sort(key=lambda item: item[2].pk if item[2] else 0)  # hand ids grow with time
-    for locked, busted, hand in found:
-        start = _start_stacks(hand)
-        eliminate(tournament, [(locked, seat, start.get(seat.number, 0), hand) for seat in busted])
+        found.append(BustHand(locked, busted, hand))
+    found.sort(key=_ended)
+    return found
+
+
+def _ended(bust: BustHand) -> tuple[datetime, int]:
+    hand = bust.hand
+    if hand is None or hand.finished_at is None:
+        return (datetime.min.replace(tzinfo=UTC), 0)
+    return (hand.finished_at, hand.pk)
 
 
 def _start_stacks(hand: Hand | None) -> dict[int, int]:

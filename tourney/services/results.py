@@ -6,6 +6,8 @@ import secrets
 from collections import defaultdict
 
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
+from django.db.models.functions import Coalesce
 
 from games.engine.fairness import SeededShuffler
 from games.errors import Conflict, Invalid
@@ -62,9 +64,10 @@ def _places_give(
     tournament: Tournament, groups: dict[int, list[Entry]], left: int, which: str
 ) -> None:
     """Place ``groups`` (bust group -> entries, every group after them still playing: ``left``
-    players); equal stacks in a group (all of a hand-for-hand group) share their places and
-    their prizes, odd units going by a logged random draw. A recorded deal's amounts are the
-    prizes of the players who made it."""
+    players); at one table the bigger starting stack finishes above, equal stacks share their
+    places and their prizes, and so do players of a hand-for-hand round busted at different
+    tables (``places_of_eliminated``); odd units go by a logged random draw. A recorded
+    deal's amounts are the prizes of the players who made it."""
     prizes = prizes_by_place(tournament) if pool_final(tournament) else None
     deal = tournament.deal["entries"] if tournament.deal else {}
     seed = secrets.token_bytes(16)
@@ -75,7 +78,8 @@ def _places_give(
         left += len(group)
         by_id = {entry.id: entry for entry in group}
         stacks = {entry.id: entry.bust_stack or 0 for entry in group}
-        for places, ids in places_of_eliminated(stacks, left, all_tied=group[0].bust_shared):
+        tables = {entry.id: entry.bust_table for entry in group}
+        for places, ids in places_of_eliminated(stacks, left, hands=tables):
             for entry_id in ids:
                 by_id[entry_id].place = places[0]
             if prizes is None:
@@ -121,14 +125,35 @@ def winner_assign(tournament: Tournament, winner: Entry) -> None:
 
 
 def _left(tournament: Tournament) -> list[tuple[Entry, int]]:
-    """The entries still playing with their chips."""
-    entries = list(tournament.entries.filter(status=EntryStatus.PLAYING).order_by("id"))
-    chips = dict(
-        Seat.objects.filter(
-            table__tournament_table__tournament=tournament, player__isnull=False
-        ).values_list("player_id", "stack")
+    """The entries still playing with their chips, read in one query (one snapshot: an
+    update committing meanwhile is seen whole or not at all)."""
+    stack = Seat.objects.filter(
+        table__tournament_table__tournament=tournament, player_id=OuterRef("player_id")
+    ).values("stack")[:1]
+    entries = (
+        tournament.entries.filter(status=EntryStatus.PLAYING)
+        .annotate(chips=Coalesce(Subquery(stack), 0))
+        .order_by("id")
     )
-    return [(entry, chips.get(entry.player_id, 0)) for entry in entries]
+    return [(entry, entry.chips) for entry in entries]
+
+
+def _with_chips(left: list[tuple[Entry, int]]) -> list[tuple[Entry, int]]:
+    """The players left once the pending update is in: a player still ``playing`` with no
+    chips busted on a hand the tournament has not looked at yet (it soon will)."""
+    return [(entry, chips) for entry, chips in left if chips > 0]
+
+
+def _pending_busts_check(left: list[tuple[Entry, int]]) -> None:
+    """Refuse (409) while a bust waits for the tournament's update."""
+    busted = [entry.id for entry, chips in left if chips == 0]
+    if busted:
+        raise Conflict(
+            f"entries {busted} have no chips left and their elimination is being recorded: "
+            "ask again in a moment (the tournament updates within a few seconds)",
+            code="update_pending",
+            detail={"entries": busted},
+        )
 
 
 def _hands_check(tournament: Tournament) -> None:
@@ -151,9 +176,13 @@ def _hands_check(tournament: Tournament) -> None:
 
 def deal_quote(*, tournament: Tournament, method: str) -> list[dict[str, int]]:
     """What an ICM or chip-chop deal gives each player left: the prizes still to be won
-    (places 1..players left) shared by the method."""
+    (places 1..players left) shared by the method. A bust the tournament has not recorded
+    yet is counted as recorded (the busted player is out), so a quote never waits on the
+    update; while a hand is in progress it is a 409 (its pot is in nobody's stack)."""
+    if method not in ("icm", "chip_chop"):
+        raise Invalid(f"unknown deal method {method!r}: use icm or chip_chop", code="method")
     _hands_check(tournament)
-    left = _left(tournament)
+    left = _with_chips(_left(tournament))
     if len(left) < 2:
         raise Conflict("a deal needs at least two players left", code="no_deal")
     prizes = prizes_by_place(tournament)[: len(left)]
@@ -162,10 +191,8 @@ def deal_quote(*, tournament: Tournament, method: str) -> list[dict[str, int]]:
         if len(left) > MAX_ICM_PLAYERS:
             raise Invalid(f"ICM is exact for at most {MAX_ICM_PLAYERS} players", code="too_many")
         amounts = icm(stacks, prizes, tournament.chip_unit)
-    elif method == "chip_chop":
-        amounts = chip_chop(stacks, prizes, tournament.chip_unit)
     else:
-        raise Invalid(f"unknown deal method {method!r}: use icm or chip_chop", code="method")
+        amounts = chip_chop(stacks, prizes, tournament.chip_unit)
     return [
         {"entry": entry.id, "player": entry.player_id, "chips": chips, "amount": amount}
         for (entry, chips), amount in zip(left, amounts, strict=True)
@@ -181,7 +208,8 @@ def deal_record(
     A deal shares out a final prize pool among a final field, so it is refused (409) while
     late registration, re-entry, rebuys or the add-on are still open, and once it is
     recorded none of them is sold any more (``tourney.services.windows.deal_check``).
-    Online, it is refused while a hand is in progress (pause and wait for the hands)."""
+    Online, it is refused while a hand is in progress (pause and wait for the hands) or a
+    bust waits for the tournament's update (ask again in a moment)."""
     with transaction.atomic():
         tournament = tournament_for_update(tournament_id)
         if tournament.status not in (Status.RUNNING, Status.PAUSED):
@@ -196,6 +224,7 @@ def deal_record(
         open_tables_for_update(tournament)  # no hand starts while the deal is recorded
         _hands_check(tournament)
         left = _left(tournament)
+        _pending_busts_check(left)
         ids = {entry.id for entry, _ in left}
         if set(amounts) != ids:
             raise Invalid(

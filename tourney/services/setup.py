@@ -22,6 +22,7 @@ from tourney.planning.payouts import structure_from_percentages
 from tourney.services.clock import STAKE_FIELDS
 from tourney.services.locks import tournament_for_update
 from tourney.services.log import event_append
+from tourney.services.payments import MONEY_SETTINGS, refunds_pay
 from tourney.services.registration import pool_recompute
 from tourney.services.schedules import schedule_entries
 
@@ -117,11 +118,41 @@ def _check_prices(tournament: Tournament) -> None:
         )
 
 
+def _check_offers(tournament: Tournament) -> None:
+    """Refuse (400) a rebuy or an add-on on offer that gives no chips or costs nothing."""
+    offers = (
+        (tournament.rebuy_max, "rebuy_max", "rebuy_chips", "rebuy_price"),
+        (tournament.add_on_level, "add_on_level", "add_on_chips", "add_on_price"),
+    )
+    for offered, switch, chips, price in offers:
+        if not offered:
+            continue
+        for name in (chips, price):
+            if getattr(tournament, name) == 0:
+                raise Invalid(
+                    f"{name} is 0 with {switch} {offered}: set {name}, or {switch} 0 to offer none",
+                    code="empty_offer",
+                )
+
+
+WINDOWS = ("late_reg_levels", "re_entry_levels", "rebuy_levels", "add_on_level")
+"""Settings counted in levels of the schedule."""
+
+
 def _check_schedule(tournament: Tournament) -> None:
     """Refuse (400) a schedule whose stakes are not all multiples of the tournament's chip
-    unit (a schedule in units of 5 with a bring-in of 15 cannot be dealt in units of 25)."""
+    unit (a schedule in units of 5 with a bring-in of 15 cannot be dealt in units of 25), or
+    shorter than a window (past its end the last level plays on: the window would never
+    close)."""
     unit = tournament.chip_unit
     levels = [entry for entry in schedule_entries(tournament.schedule_id) if not entry.is_break]
+    for name in WINDOWS:
+        if getattr(tournament, name) > len(levels):
+            raise Invalid(
+                f"{name} {getattr(tournament, name)} is longer than the schedule's "
+                f"{len(levels)} levels: it would never close",
+                code="window_too_long",
+            )
     for number, level in enumerate(levels, start=1):
         for name in STAKE_FIELDS:
             amount = getattr(level, name)
@@ -142,6 +173,7 @@ def tournament_create(**fields: Any) -> Tournament:
             raise Invalid(f"{name} is required", code="required")
     tournament = Tournament(**fields)
     _check_prices(tournament)
+    _check_offers(tournament)
     _check_schedule(tournament)
     with transaction.atomic():
         tournament.save()
@@ -158,9 +190,21 @@ def tournament_configure(*, tournament_id: int, **fields: Any) -> Tournament:
             raise Conflict(
                 f"the tournament is {tournament.status}: settings are fixed", code="started"
             )
+        paid = sorted(
+            name
+            for name in MONEY_SETTINGS & set(fields)
+            if fields[name] != getattr(tournament, name)
+        )
+        if paid and tournament.entries.exclude(status=EntryStatus.UNREGISTERED).exists():
+            raise Conflict(
+                f"entries have paid already: {', '.join(paid)} cannot change now; "
+                "create a new tournament, or cancel this one (everyone is refunded)",
+                code="prices_fixed",
+            )
         for name, value in fields.items():
             setattr(tournament, name, value)
         _check_prices(tournament)
+        _check_offers(tournament)
         _check_schedule(tournament)
         tournament.save()
         pool_recompute(tournament)
@@ -187,7 +231,8 @@ def tournament_cancel(*, tournament_id: int) -> Tournament:
         if tournament.status in (Status.FINISHED, Status.CANCELLED):
             raise Conflict(f"the tournament is already {tournament.status}", code="over")
         refunds = []
-        entries = tournament.entries.exclude(status=EntryStatus.UNREGISTERED)
+        entries = list(tournament.entries.exclude(status=EntryStatus.UNREGISTERED))
+        refunds_pay(tournament, entries)
         for entry in entries:
             entry.refund = entry_paid(tournament, entry)
             entry.status = EntryStatus.REFUNDED

@@ -20,14 +20,16 @@ from django.utils import timezone
 
 from games.models import Seat, Table, TableStatus
 from games.services import schedule
+from integrations.webhooks.outbox import event_emit
 from tourney.models import EntryStatus, Mode, Status, Tournament
 from tourney.planning.balancing import Plan, hand_for_hand_needed
 from tourney.services.balance import tables_balance
 from tourney.services.clock import clock_advance, on_break, stakes_apply
-from tourney.services.eliminations import busts_online, next_bust_group
+from tourney.services.eliminations import bust_hands, eliminate, next_bust_group
 from tourney.services.knockouts import bounty_collect
 from tourney.services.locks import LockedTable, open_tables_for_update, tournament_for_update
 from tourney.services.log import event_append
+from tourney.services.payments import prizes_pay
 from tourney.services.results import payout_structure, places_assign, winner_assign
 from tourney.services.seating import LIVE_HOLD, seats_by_table, table_close
 from tourney.services.windows import standings_final
@@ -62,7 +64,7 @@ def tournament_refresh(tournament: Tournament, *, now: datetime | None = None) -
     stakes_apply(tournament, tables)
     _hands_seen(tournament, tables)
     if tournament.mode == Mode.ONLINE:
-        busts_online(tournament, tables, seats_by_table(tables))
+        _busts(tournament, tables)
     players_left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
     if level_changed:
         chips_check(tournament)
@@ -89,6 +91,51 @@ def _hands_seen(tournament: Tournament, tables: list[LockedTable]) -> None:
             locked.tt.save(update_fields=["hands_seen", "hand_for_hand_done"])
 
 
+def _busts(tournament: Tournament, tables: list[LockedTable]) -> None:
+    """Eliminate the players busted since the last pass, hand by hand in the order the hands
+    ended. Reaching the bubble on one of them starts hand-for-hand at that moment (TDA): the
+    hands then in progress, those ending later in this pass among them, are its first round,
+    and their busts share."""
+    places = payout_structure(tournament).places
+    for bust in bust_hands(tables, seats_by_table(tables)):
+        eliminate(tournament, bust.busts())
+        if tournament.hand_for_hand:
+            continue
+        players_left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
+        if _bubble(players_left, places, tables, seats_by_table(tables)):
+            _hand_for_hand_start(tournament, tables, players_left, mid_pass=True)
+
+
+def _bubble(
+    players_left: int, places: int, tables: list[LockedTable], seats: dict[int, dict[int, Seat]]
+) -> bool:
+    """On the money bubble with players at more than one table."""
+    return _tables_in_play(tables, seats) > 1 and hand_for_hand_needed(players_left, places)
+
+
+def _tables_in_play(tables: list[LockedTable], seats: dict[int, dict[int, Seat]]) -> int:
+    """The tables with players: at one, hand-for-hand is meaningless (its hands are played
+    one at a time anyway)."""
+    return sum(1 for locked in tables if seats[locked.table.id])
+
+
+def _hand_for_hand_start(
+    tournament: Tournament, tables: list[LockedTable], players_left: int, *, mid_pass: bool
+) -> None:
+    """Start hand-for-hand and its first round. Reached between hands, every table plays the
+    round's hand; reached by a bust in this pass (``mid_pass``), the round is the hands that
+    were in progress then: the tables no longer in a hand have played theirs (it ended in
+    this pass) or had none in progress, and wait for the others."""
+    tournament.hand_for_hand = True
+    tournament.hand_for_hand_group = next_bust_group(tournament)
+    for locked in tables:
+        done = mid_pass and not locked.in_hand
+        if locked.tt.hand_for_hand_done != done:
+            locked.tt.hand_for_hand_done = done
+            locked.tt.save(update_fields=["hand_for_hand_done"])
+    event_append(tournament, "hand_for_hand", {"players_left": players_left})
+
+
 def _hand_for_hand(
     tournament: Tournament,
     tables: list[LockedTable],
@@ -96,20 +143,19 @@ def _hand_for_hand(
     players_left: int,
 ) -> None:
     """Start hand-for-hand on the bubble; when every dealing table played its hand of the
-    round, start the next round (its busts share) or stop once the bubble burst."""
-    needed = hand_for_hand_needed(players_left, payout_structure(tournament).places)
+    round, start the next round (its busts share) or stop once the bubble burst. With one
+    table left it stops at once."""
+    needed = _bubble(players_left, payout_structure(tournament).places, tables, seats)
     if not tournament.hand_for_hand:
         if needed:
-            tournament.hand_for_hand = True
-            tournament.hand_for_hand_group = next_bust_group(tournament)
-            _round_reset(tables)
-            event_append(tournament, "hand_for_hand", {"players_left": players_left})
+            _hand_for_hand_start(tournament, tables, players_left, mid_pass=False)
         return
     if tournament.mode == Mode.LIVE:
         tournament.hand_for_hand = needed
         return
     dealing = [t for t in tables if len(seats[t.table.id]) >= 2 and not t.tt.breaking]
-    if all(locked.tt.hand_for_hand_done for locked in dealing):
+    single = _tables_in_play(tables, seats) <= 1
+    if single or all(locked.tt.hand_for_hand_done for locked in dealing):
         _round_reset(tables)
         if needed:
             tournament.hand_for_hand_group = next_bust_group(tournament)
@@ -179,6 +225,11 @@ def _finish(tournament: Tournament, tables: list[LockedTable]) -> None:
         places_assign(tournament)
     winner_assign(tournament, winner)
     bounty_collect(tournament, winner)
+    event_emit(
+        "payout",
+        {"tournament": tournament.id, "prizes": prizes_pay(tournament)},
+        club_id=tournament.club_id,
+    )
     tournament.finished_at = timezone.now()
     tournament.level_ends_at = None
     tournament.hand_for_hand = False

@@ -30,6 +30,7 @@ from django.db.models import Sum
 from games.engine.fairness import SeededShuffler
 from games.models import BotKind, TableStatus
 from games.services.players import player_create
+from money.cashier import bankroll
 from tourney import tasks
 from tourney.models import Entry, EntryStatus, Tournament, TournamentEvent
 from tourney.services.clock import level_number
@@ -109,14 +110,45 @@ class Command(BaseCommand):
     help = "Create a tournament of bots and run it to the end through the Celery workers."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--players", type=int, default=60)
-        parser.add_argument("--variant", choices=["stud_hi", "stud_8", "razz"], default="stud_hi")
-        parser.add_argument("--seed", type=int, default=7, help="chooses the bots' styles")
-        parser.add_argument("--json", action="store_true", help="print one JSON object")
-        parser.add_argument("--workers", type=int, default=2, help="0: use running workers")
-        parser.add_argument("--table-size", type=int, default=8)
-        parser.add_argument("--level-seconds", type=int, default=10)
-        parser.add_argument("--timeout", type=int, default=1800, help="give up after (s)")
+        parser.add_argument(
+            "--players", type=int, default=60, help="bots registered (default: %(default)s)"
+        )
+        parser.add_argument(
+            "--variant",
+            choices=["stud_hi", "stud_8", "razz"],
+            default="stud_hi",
+            help="the game of every level (default: %(default)s)",
+        )
+        parser.add_argument(
+            "--seed", type=int, default=7, help="chooses the bots' styles (default: %(default)s)"
+        )
+        parser.add_argument(
+            "--json",
+            action="store_true",
+            help="print one JSON object (prize_pool, hands_played, places) instead of tables",
+        )
+        parser.add_argument(
+            "--workers",
+            type=int,
+            default=2,
+            help="Celery worker processes to start; 0: use the workers already running "
+            "(default: %(default)s)",
+        )
+        parser.add_argument(
+            "--table-size", type=int, default=8, help="seats per table, 2-8 (default: %(default)s)"
+        )
+        parser.add_argument(
+            "--level-seconds",
+            type=int,
+            default=10,
+            help="how long each level lasts, in seconds (default: %(default)s)",
+        )
+        parser.add_argument(
+            "--timeout",
+            type=int,
+            default=1800,
+            help="give up after this many seconds (default: %(default)s)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["players"] < 2:
@@ -165,6 +197,13 @@ class Command(BaseCommand):
                 password=None,  # bots never sign in
                 display_name=f"Bot {number}",
                 bot=style,
+            )
+            # Bots are funded by the command: exactly the buy-in, into the tournament's club.
+            bankroll(
+                player_id=player.id,
+                amount=tournament.buy_in,
+                club_id=tournament.club_id,
+                memo="run_tournament: bot buy-in",
             )
             entry_register(tournament_id=tournament.id, player_id=player.id)
         return tournament

@@ -1,0 +1,26 @@
+"""``manage.py run_tournament --help`` explains every option and shows its default."""
+
+from __future__ import annotations
+
+from tourney.management.commands.run_tournament import Command
+
+OPTIONS = {
+    "--players": "60",
+    "--variant": "stud_hi",
+    "--seed": "7",
+    "--workers": "2",
+    "--table-size": "8",
+    "--level-seconds": "10",
+    "--timeout": "1800",
+}
+
+
+def test_every_option_has_a_description_and_its_default():
+    parser = Command().create_parser("manage.py", "run_tournament")
+    ours = {action.option_strings[0]: action for action in parser._actions}
+    for option, default in OPTIONS.items():
+        described = ours[option].help % {"default": ours[option].default}
+        assert described.endswith(f"(default: {default})"), option
+        assert len(described) > len(f"(default: {default})") + 10, option
+    assert ours["--json"].help
+    assert "(default: 60)" in parser.format_help()
