@@ -75,6 +75,8 @@ INSTALLED_APPS = [
     "leagues",
     "money",
     "integrations",
+    "django_htmx",
+    "web",
 ]
 
 MIDDLEWARE = [
@@ -89,6 +91,8 @@ MIDDLEWARE = [
     "integrations.idempotency.IdempotencyMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "web.csp.ContentSecurityPolicyMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -104,6 +108,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "web.context.page",
             ],
         },
     },
@@ -275,6 +280,15 @@ SPECTACULAR_SETTINGS = {
         "DeliveryStatusEnum": "integrations.models.DeliveryStatus",
     },
 }
+
+# --- Web pages (session login; the API keeps its tokens) -------------------------------------
+LOGIN_URL = "web:login"
+LOGIN_REDIRECT_URL = "web:lobby"
+LOGOUT_REDIRECT_URL = "web:login"
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env.bool("BEHIND_HTTPS_PROXY", default=False)
 
 # --- Provably fair dealing ------------------------------------------------------------------
 # When players may see a finished hand's server seed (staff always can, on the logged audit
