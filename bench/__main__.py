@@ -2,12 +2,13 @@
 
 Names: engine (hands/s and evaluations/s against pokerkit), balancing (the TDA planner at
 10,000 players), tables (bot tables through PostgreSQL, Redis and real workers) and
-tournament (a 1,000-player bot tournament to the end on the same stack) and load (400
-human-paced people over HTTP, with Locust) and league (standings of 50 events x 100
-players, on SQLite or DATABASE_URL's server); tables, tournament and load need DATABASE_URL
-and REDIS_URL. ``python -m bench chaos [--minutes M] [--kills K]`` is the chaos run
-(``bench/chaos.py``: clients doing random things while workers die; never run by default).
-With no name, engine and balancing run, and
+tournament (a 1,000-player bot tournament to the end on the same stack), load (400
+human-paced people over HTTP, with Locust), league (standings of 50 events x 100
+players, on SQLite or DATABASE_URL's server) and ledger (transactions/s and
+ledger_check over 1,000,000 postings); tables, tournament, load and ledger need
+DATABASE_URL and REDIS_URL. ``python -m bench chaos [--minutes M] [--kills K]`` is the
+chaos run (``bench/chaos.py``: clients doing random things while workers die; never run by
+default). With no name, engine and balancing run, and
 tables and tournament too when DATABASE_URL and REDIS_URL are set. Every benchmark prints
 its own JSON report.
 
@@ -25,8 +26,8 @@ from collections.abc import Sequence
 
 from bench.stack import PROJECT_DIR
 
-NAMES = ("engine", "balancing", "tables", "tournament", "load", "league")
-ON_THE_STACK = ("tables", "tournament", "load")  # need PostgreSQL and Redis
+NAMES = ("engine", "balancing", "tables", "tournament", "load", "league", "ledger")
+ON_THE_STACK = ("tables", "tournament", "load", "ledger")  # need PostgreSQL and Redis
 
 
 def main(argv: Sequence[str] | None = None) -> int:

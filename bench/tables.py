@@ -300,11 +300,14 @@ def set_up_tables(args: argparse.Namespace) -> tuple[list[int], list[tuple[int, 
     from games.models import Player
     from games.services.seating import seat_sit
     from games.services.tables import table_create
+    from money.cashier import bankroll
 
     def player(username: str, bot: str = "") -> Player:
         # no password (tokens only): hashing one per player would dominate the set-up
         user = get_user_model().objects.create_user(username=username)
-        return Player.objects.create(user=user, display_name=username, bot=bot)
+        created = Player.objects.create(user=user, display_name=username, bot=bot)
+        bankroll(player_id=created.id, amount=BUY_IN, memo="bench: buy-in")
+        return created
 
     kinds = ("station", "rules", "random")
     table_ids, driven = [], []

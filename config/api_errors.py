@@ -16,6 +16,8 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
 from games.errors import ServiceError
+from integrations.errors import IntegrationError
+from money.errors import LedgerError
 
 
 def error_body(code: str, message: str, detail: Any = None) -> dict[str, Any]:
@@ -36,8 +38,8 @@ def _as_api_exception(exc: Exception) -> Exception:
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Render any API exception as the error payload; unknown exceptions stay 500s."""
-    if isinstance(exc, ServiceError):
-        # A refusal from games.services: its status, code and message, nothing changed.
+    if isinstance(exc, ServiceError | LedgerError | IntegrationError):
+        # A refusal from a service or the ledger: its status, code and message, nothing changed.
         set_rollback()
         return Response(error_body(exc.code, exc.message, exc.detail), status=exc.status)
     exc = _as_api_exception(exc)

@@ -68,10 +68,15 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "django_filters",
     "games",
     "clubs",
     "tourney",
     "leagues",
+    "money",
+    "integrations",
+    "django_htmx",
+    "web",
 ]
 
 MIDDLEWARE = [
@@ -82,8 +87,12 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # POSTs with an Idempotency-Key run in one transaction with the record of their response
+    "integrations.idempotency.IdempotencyMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "web.csp.ContentSecurityPolicyMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -99,6 +108,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "web.context.page",
             ],
         },
     },
@@ -208,7 +218,26 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 2.0,
         "options": {"expires": 4},
     },
+    # Webhooks: deliveries whose task was lost or whose retry is due.
+    "webhook-sweep": {
+        "task": "integrations.tasks.webhook_sweep",
+        "schedule": 5.0,
+        "options": {"expires": 10},
+    },
+    "idempotency-expire": {
+        "task": "integrations.tasks.idempotency_expire",
+        "schedule": 3600.0,
+        "options": {"expires": 600},
+    },
 }
+# A response to a POST with an Idempotency-Key is replayed to retries for this long.
+IDEMPOTENCY_KEY_HOURS = env.int("IDEMPOTENCY_KEY_HOURS", default=24)
+# Webhook retries wait base * 2^(attempt-1) seconds, at most the max (a receiver that is down
+# loses nothing: its deliveries wait). Private addresses (127.0.0.1, 10.x, ...) may receive
+# webhooks only in development and tests.
+WEBHOOK_RETRY_BASE_SECONDS = env.float("WEBHOOK_RETRY_BASE_SECONDS", default=2.0)
+WEBHOOK_RETRY_MAX_SECONDS = env.float("WEBHOOK_RETRY_MAX_SECONDS", default=3600.0)
+WEBHOOK_ALLOW_PRIVATE_HOSTS = env.bool("WEBHOOK_ALLOW_PRIVATE_HOSTS", default=DEBUG or TESTING)
 
 # --- API ------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
@@ -246,7 +275,20 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "StatusEnum": "games.models.TableStatus",
+        "DeliveryStatusEnum": "integrations.models.DeliveryStatus",
+    },
 }
+
+# --- Web pages (session login; the API keeps its tokens) -------------------------------------
+LOGIN_URL = "web:login"
+LOGIN_REDIRECT_URL = "web:lobby"
+LOGOUT_REDIRECT_URL = "web:login"
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env.bool("BEHIND_HTTPS_PROXY", default=False)
 
 # --- Provably fair dealing ------------------------------------------------------------------
 # When players may see a finished hand's server seed (staff always can, on the logged audit

@@ -1,4 +1,5 @@
-"""URL configuration: the API under /api/v1/, its schema and docs, health, admin."""
+"""URL configuration: the API under /api/v1/, its schema and docs, health, admin, and the web
+pages (clock, console, lobby and tables, sign-in)."""
 
 from django.contrib import admin
 from django.urls import include, path
@@ -15,10 +16,12 @@ urlpatterns = [
     path("api/v1/tournaments/", include("tourney.api.urls")),
     path("api/v1/clubs/", include("clubs.api.urls")),
     path("api/v1/", include("leagues.api.urls")),
+    path("api/v1/webhooks/", include("integrations.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("admin/login/", admin_login, name="admin-login"),  # rate-limited sign-in
     path("admin/", admin.site.urls),
+    path("", include("web.urls")),
 ]
 
 handler400 = "config.api_errors.bad_request_handler"

@@ -51,6 +51,9 @@ def print_urls(port: str) -> None:
     base = f"http://127.0.0.1:{port}"
     print(f"\n  API root:  {base}/api/v1/\n  API docs:  {base}/api/docs/")
     print(f"  Health:    {base}/healthz\n")
+    print(f"  Lobby and tables:   {base}/play/  (sign in at {base}/accounts/login/)")
+    print(f"  Director's console: {base}/console/")
+    print(f"  Clock screen:       {base}/clock/<tournament id>/\n")
     print("  Showcase (a 60-bot tournament, in another terminal):")
     print("    .venv/bin/python manage.py run_tournament --players 60 --variant stud_hi --seed 7\n")
     print("  Ctrl-C stops the server, the worker and beat.\n", flush=True)

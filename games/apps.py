@@ -9,5 +9,8 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from games import floor_hooks
+        from games.services.chips import ring_claims
+        from money.reconciliation import provider_register
 
         floor_hooks.connect()
+        provider_register("ring tables", ring_claims)

@@ -119,6 +119,13 @@ def hand_public(hand: Hand, state: HandState, viewer: Player | None) -> dict[str
     }
 
 
+def recent_hands(table: Table, viewer: Player | None, limit: int = 3) -> list[dict[str, Any]]:
+    """The table's last finished hands, newest first, as ``viewer`` may see them (winners,
+    the hands shown, and the viewer's own cards)."""
+    finished = table.hands.filter(status=HandStatus.FINISHED).order_by("-number")[:limit]
+    return [hand_public(hand, hand_state(hand), viewer) for hand in finished]
+
+
 EVENTS_PAGE = 500
 
 
@@ -185,6 +192,7 @@ def hand_phh(hand: Hand, viewer: Player | None, *, every_card: bool = False) -> 
         players=[entry["name"] for entry in hand.lineup],
         show_all_cards=every_card,
         known_to=seat_index(hand, viewer),
+        rake=hand.rake,
         table=hand.table_id,
         hand=hand.number,
     )

@@ -5,6 +5,7 @@ when CI=true a skipped one fails the whole run, so CI can never pass without the
 """
 
 import os
+from typing import Any
 
 import pytest
 from django.db import connection
@@ -57,3 +58,21 @@ def _fresh_rate_limits(monkeypatch: pytest.MonkeyPatch) -> None:
 
     fresh = LocMemCache(f"throttle-{uuid.uuid4().hex}", {})
     monkeypatch.setattr(SimpleRateThrottle, "cache", fresh)
+
+
+@pytest.fixture(autouse=True)
+def _players_funded_in_new_clubs() -> Any:
+    """A club created in a test funds the players that exist already (make_player funds
+    them in the clubs that exist when it is called)."""
+    from django.db.models.signals import post_save
+
+    from clubs.models import Club
+    from tests.games.factories import fund_club_players
+
+    def funded(sender: Any, instance: Club, created: bool, **kwargs: Any) -> None:
+        if created:
+            fund_club_players(instance.id)
+
+    post_save.connect(funded, sender=Club, dispatch_uid="tests.fund_club_players")
+    yield
+    post_save.disconnect(sender=Club, dispatch_uid="tests.fund_club_players")

@@ -8,4 +8,8 @@ class TourneyConfig(AppConfig):
     name = "tourney"
 
     def ready(self) -> None:
+        from money.reconciliation import provider_register
         from tourney import receivers  # noqa: F401  (connects on import)
+        from tourney.services.payments import tournament_claims
+
+        provider_register("tournaments", tournament_claims)

@@ -107,6 +107,14 @@ class TableCreateInputSerializer(StrictFieldsMixin, serializers.Serializer[Any])
     buy_in_min = _chips(required=False)
     buy_in_max = _chips(required=False)
     allow_bots = serializers.BooleanField(required=False)
+    rake_basis_points = serializers.IntegerField(
+        min_value=0, max_value=10_000, required=False, help_text="Rake: 500 = 5% of the pot."
+    )
+    rake_cap = _chips(required=False, help_text="The most rake a hand (0: no cap).")
+    rake_min_pot = _chips(required=False, help_text="No rake on a smaller pot.")
+    rake_third_street = serializers.BooleanField(
+        required=False, help_text="Rake hands that end on third street too (default: no)."
+    )
 
 
 TABLE_FIELDS = [
@@ -130,6 +138,10 @@ TABLE_FIELDS = [
     "buy_in_min",
     "buy_in_max",
     "allow_bots",
+    "rake_basis_points",
+    "rake_cap",
+    "rake_min_pot",
+    "rake_third_street",
     "status",
     "hold_reason",
     "seq",
@@ -295,6 +307,10 @@ class TableDetailOutputSerializer(TableOutputSerializer):
     class Meta(TableOutputSerializer.Meta):
         fields = [*TABLE_FIELDS, "next_commitment", "seats", "hand"]
         read_only_fields = fields
+
+
+class TopUpInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+    amount = _chips(help_text="Chips to add between hands, up to the table's maximum buy-in.")
 
 
 class SitInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):

@@ -2,7 +2,7 @@
 
 from django.urls import path, register_converter
 
-from games.api import views
+from games.api import accounts, views
 
 
 class IdConverter:
@@ -24,15 +24,36 @@ urlpatterns = [
     path("auth/token/", views.TokenObtainApi.as_view(), name="auth-token"),
     path("auth/token/revoke/", views.TokenRevokeApi.as_view(), name="auth-token-revoke"),
     path("auth/token/rotate/", views.TokenRotateApi.as_view(), name="auth-token-rotate"),
-    path("players/", views.PlayerCreateApi.as_view(), name="players"),
+    path("players/", accounts.PlayerListCreateApi.as_view(), name="players"),
     path("players/me/", views.PlayerMeApi.as_view(), name="players-me"),
     path(
         "players/me/client-seed/", views.PlayerClientSeedApi.as_view(), name="players-client-seed"
+    ),
+    path(
+        "players/<id:player_id>/account/",
+        accounts.PlayerAccountApi.as_view(),
+        name="player-account",
+    ),
+    path(
+        "players/<id:player_id>/transactions/",
+        accounts.PlayerTransactionsApi.as_view(),
+        name="player-transactions",
+    ),
+    path(
+        "players/<id:player_id>/deposit/",
+        accounts.PlayerDepositApi.as_view(),
+        name="player-deposit",
+    ),
+    path(
+        "players/<id:player_id>/withdraw/",
+        accounts.PlayerWithdrawApi.as_view(),
+        name="player-withdraw",
     ),
     path("tables/", views.TableListCreateApi.as_view(), name="tables"),
     path("tables/<id:table_id>/", views.TableDetailApi.as_view(), name="table-detail"),
     path("tables/<id:table_id>/sit/", views.TableSitApi.as_view(), name="table-sit"),
     path("tables/<id:table_id>/leave/", views.TableLeaveApi.as_view(), name="table-leave"),
+    path("tables/<id:table_id>/top-up/", views.TableTopUpApi.as_view(), name="table-top-up"),
     path("tables/<id:table_id>/sit-out/", views.TableSitOutApi.as_view(), name="table-sit-out"),
     path("tables/<id:table_id>/sit-in/", views.TableSitInApi.as_view(), name="table-sit-in"),
     path("tables/<id:table_id>/back/", views.TableBackApi.as_view(), name="table-back"),

@@ -228,6 +228,21 @@ class TableLeaveApi(TableApi):
         return Response(_table_detail(table_id, request))
 
 
+class TableTopUpApi(TableApi):
+    """Buy more chips between hands, from your account, up to the table's maximum buy-in."""
+
+    @extend_schema(
+        request=s.TopUpInputSerializer,
+        responses={200: s.TableDetailOutputSerializer, **_errors(400, 401, 403, 404, 409)},
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        data = _valid(s.TopUpInputSerializer, request.data)
+        seating.seat_top_up(
+            table_id=table_id, player=require_player(request), amount=data["amount"]
+        )
+        return Response(_table_detail(table_id, request))
+
+
 class TableSitOutApi(TableApi):
     """Sit out: not dealt in from the next hand (folded at the current hand's next decision)."""
 

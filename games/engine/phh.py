@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from games.engine.cards import Card
+from games.engine.rake import hand_won, rake_shares
 from games.engine.rules import Rules, Stakes, Variant
 from games.engine.state import HandState, IllegalAction, Phase
 
@@ -65,6 +66,7 @@ GAME_FIELDS: Final = (
     "actions",
     "players",
     "finishing_stacks",
+    "rake",
 )
 """The fields :class:`Phh` reads; every other key of a history is kept as metadata."""
 
@@ -88,6 +90,7 @@ class Phh:
     actions: tuple[str, ...]
     players: tuple[str, ...] | None = None
     finishing_stacks: tuple[int, ...] | None = None
+    rake: int = 0
     metadata: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -148,6 +151,7 @@ def load_phh(text: str) -> Phh:
         actions=tuple(actions),
         players=None if players is None else tuple(players),
         finishing_stacks=finishing,
+        rake=_chips(data, "rake") if "rake" in data else 0,
         metadata={key: value for key, value in data.items() if key not in GAME_FIELDS},
     )
 
@@ -265,16 +269,19 @@ def replay_phh(phh: Phh, *, rules: Rules | None = None) -> HandState:
     return state
 
 
-def stacks_after(state: HandState) -> list[int]:
-    """Every player's stack (after the awards, once the hand is over)."""
-    return [p.stack for p in state.players]
+def stacks_after(state: HandState, rake: int = 0) -> list[int]:
+    """Every player's stack (after the awards, once the hand is over), less their part of
+    ``rake`` (see :mod:`games.engine.rake`)."""
+    taken = rake_shares(rake, hand_won(state)) if rake else [0] * len(state.players)
+    return [p.stack - t for p, t in zip(state.players, taken, strict=True)]
 
 
 def finishing_stacks_match(phh: Phh, state: HandState) -> bool | None:
-    """Whether the replay ends with the history's ``finishing_stacks`` (None: it has none)."""
+    """Whether the replay ends with the history's ``finishing_stacks`` (None: it has none),
+    its ``rake`` taken."""
     if phh.finishing_stacks is None:
         return None
-    return stacks_after(state) == list(phh.finishing_stacks)
+    return stacks_after(state, phh.rake) == list(phh.finishing_stacks)
 
 
 def check_finishing_stacks(phh: Phh, state: HandState) -> None:
@@ -490,6 +497,7 @@ def dump_phh(
     *,
     players: Sequence[str] | None = None,
     show_all_cards: bool = False,
+    rake: int = 0,
     known_to: int | None = None,
     **metadata: Any,
 ) -> str:
@@ -500,7 +508,8 @@ def dump_phh(
     reveal them. ``known_to`` writes that player's own down cards too (their copy of the
     hand); ``show_all_cards=True`` writes every card (staff and internal use only).
     ``players`` are the names in seat order; ``metadata`` adds keys such as ``event`` or
-    ``hand`` (bare TOML keys; strings, whole numbers, booleans or lists of them).
+    ``hand`` (bare TOML keys; strings, whole numbers, booleans or lists of them). ``rake``
+    is what the house took from the pot (the finishing stacks are net of it).
     """
     n = len(state.players)
     if players is not None and len(players) != n:
@@ -521,7 +530,9 @@ def dump_phh(
     if players is not None:
         fields["players"] = list(players)
     if state.is_over:
-        fields["finishing_stacks"] = stacks_after(state)
+        fields["finishing_stacks"] = stacks_after(state, rake)
+    if rake:
+        fields["rake"] = rake
     return "".join(f"{_toml_key(key)} = {_toml_value(value)}\n" for key, value in fields.items())
 
 

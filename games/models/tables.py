@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from games.engine.rake import RakeRule
 from games.engine.rules import BoardTie, Rules, ShowdownOrder, Stakes, Variant
 
 
@@ -89,6 +90,12 @@ class Table(models.Model):
     buy_in_min = models.PositiveIntegerField(default=0)
     buy_in_max = models.PositiveIntegerField(default=0)
     allow_bots = models.BooleanField(default=False)
+    # rake (ring games): basis points of the pot (500 = 5%), a cap a hand (0: none), no rake
+    # below a minimum pot, none when the hand ends on third street unless rake_third_street
+    rake_basis_points = models.PositiveIntegerField(default=0)
+    rake_cap = models.PositiveIntegerField(default=0)
+    rake_min_pot = models.PositiveIntegerField(default=0)
+    rake_third_street = models.BooleanField(default=False)
     status = models.CharField(max_length=8, choices=TableStatus.choices, default=TableStatus.OPEN)
     # set by the tournament side to stop new hands (break, hand-for-hand, waiting for a move)
     hold_reason = models.CharField(max_length=80, blank=True, default="")
@@ -115,6 +122,9 @@ class Table(models.Model):
             models.CheckConstraint(
                 condition=Q(buy_in_min__lte=F("buy_in_max")), name="table_buy_in_range"
             ),
+            models.CheckConstraint(
+                condition=Q(rake_basis_points__lte=10_000), name="table_rake_at_most_all"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -133,6 +143,14 @@ class Table(models.Model):
 
     def engine_stakes(self) -> Stakes:
         return Stakes(self.ante, self.bring_in, self.small_bet, self.big_bet)
+
+    def engine_rake(self) -> RakeRule:
+        """The table's rake (none at tournament tables)."""
+        if self.kind != TableKind.RING:
+            return RakeRule()
+        return RakeRule(
+            self.rake_basis_points, self.rake_cap, self.rake_min_pot, self.rake_third_street
+        )
 
 
 class Seat(models.Model):
@@ -187,6 +205,8 @@ class Hand(models.Model):
     client_seeds = models.JSONField(default=list)
     card_root = models.CharField(max_length=64, blank=True, default="")
     cards_used = models.PositiveSmallIntegerField(default=0)
+    # what the house took from the pot at settlement (ring games)
+    rake = models.PositiveBigIntegerField(default=0)
     # when the hand next needs attention: a player's clock, or the worker's grace period
     deadline = models.DateTimeField(null=True, blank=True)
     clock_decision = models.PositiveIntegerField(default=0)

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from games.engine.fairness import SCHEME, commit_deck, commitment, deck_for_hand
 from games.engine.play import deal_pending
+from games.engine.rake import hand_rake
 from games.engine.replay import from_dict, header, to_dict
 from games.engine.state import HandState, IllegalAction, Option
 from games.errors import Conflict, Forbidden, Invalid
@@ -31,8 +32,9 @@ from games.models import (
     TableStatus,
     new_server_seed,
 )
-from games.services import bots, schedule
+from games.services import bots, chips, schedule
 from games.signals import hand_finished
+from integrations.webhooks.outbox import event_emit
 
 WORKER_GRACE = timedelta(seconds=5)
 """How long a hand may wait for a worker to deal or settle before the sweep steps in."""
@@ -382,17 +384,29 @@ def hand_expire(*, hand_id: int, seq: int | None) -> str:
 
 
 def _settle(table: Table, hand: Hand, state: HandState) -> None:
-    """Pay the final stacks into the seats, free leaving and busted ring seats, finish."""
-    for entry, engine_player in zip(hand.lineup, state.players, strict=True):
-        Seat.objects.filter(table=table, number=entry["seat"]).update(stack=engine_player.stack)
+    """Take the rake, pay the final stacks into the seats, free leaving and busted ring
+    seats (cashing them out), finish."""
+    rake = hand_rake(table.engine_rake(), state)
+    final = [p.stack - taken for p, taken in zip(state.players, rake, strict=True)]
+    for entry, stack in zip(hand.lineup, final, strict=True):
+        Seat.objects.filter(table=table, number=entry["seat"]).update(stack=stack)
     if table.kind == TableKind.RING:
-        for seat in table.seats.filter(player__isnull=False):
-            if seat.leaving or seat.stack == 0:
+        gone = [s for s in table.seats.filter(player__isnull=False) if s.leaving or not s.stack]
+        chips.settle_lock(table.id, [s.player_id for s in gone if s.player_id])
+        if sum(rake):
+            hand.rake = sum(rake)
+            chips.rake_take(table_id=table.id, hand_id=hand.id, amount=hand.rake)
+            append_event(
+                table, "rake", {"hand": hand.id, "amount": hand.rake, "shares": rake}, hand
+            )
+        for seat in gone:
+            if seat.player_id is not None:
                 append_event(
                     table,
                     "leave",
                     {"seat": seat.number, "player": seat.player_id, "cash_out": seat.stack},
                 )
+                chips.chips_cash_out(table_id=table.id, player_id=seat.player_id, amount=seat.stack)
                 seat.player = None
                 seat.stack = 0
                 seat.leaving = False
@@ -401,12 +415,11 @@ def _settle(table: Table, hand: Hand, state: HandState) -> None:
     hand.status = HandStatus.FINISHED
     hand.finished_at = timezone.now()
     hand.deadline = None
-    hand.save(update_fields=["status", "finished_at", "deadline"])
-    append_event(
-        table,
-        "hand_end",
-        {"hand": hand.id, "number": hand.number, "stacks": [p.stack for p in state.players]},
-        hand,
+    hand.save(update_fields=["status", "finished_at", "deadline", "rake"])
+    append_event(table, "hand_end", {"hand": hand.id, "number": hand.number, "stacks": final}, hand)
+    event_emit(
+        "hand.finished",
+        {"table": table.id, "hand": hand.id, "number": hand.number, "stacks": final},
     )
     table.next_hand_at = timezone.now() + timedelta(milliseconds=table.pause_ms)
     table.save(update_fields=["next_hand_at"])

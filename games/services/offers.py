@@ -55,6 +55,7 @@ from games.models import (
     WaitEntry,
 )
 from games.services import schedule
+from games.services.chips import chips_move
 from games.services.floor_tables import (
     game_table_open,
     game_table_propose,
@@ -63,6 +64,7 @@ from games.services.floor_tables import (
 )
 from games.services.hands import append_event, running_hand, table_wake
 from games.services.seating import seat_sit
+from money.cashier import bankroll
 
 VACATING_EVENTS = ("leave", "move_out")
 MAX_ROUNDS = 64
@@ -411,6 +413,7 @@ def _try_move(game: Game, offer: Offer, tables: dict[int, Table]) -> int:
     Seat.objects.filter(pk=seat_from.pk).update(
         player=None, stack=0, sitting_out=False, leaving=False
     )
+    chips_move(from_table_id=source.id, to_table_id=target.id, player_id=player.id, amount=stack)
     Seat.objects.filter(pk=seat_to.pk).update(
         player=player, stack=stack, sitting_out=False, leaving=False
     )
@@ -475,7 +478,10 @@ def offer_accept(*, entry_id: int, caller: Player | None, staff: bool, buy_in: i
         game_for_update(entry.game_id)
         entry = WaitEntry.objects.get(pk=entry_id)
         offer = _pending_offer(entry)
+        walk_in = entry.player is None
         player = entry.player or _walk_in_player(entry)
+        if walk_in and buy_in > 0:  # a live walk-in pays the buy-in in cash at the desk
+            bankroll(player_id=player.id, amount=buy_in, memo="walk-in buy-in paid in cash")
         if Seat.objects.filter(table__game_table__game_id=entry.game_id, player=player).exists():
             raise Conflict("you are already seated at this game", code="already_seated")
         table_for_update(offer.table_id)

@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from games.errors import Conflict, Forbidden, Invalid, NotFound
 from games.locks import table_for_update
 from games.models import Offer, Player, Seat, Table, TableKind, TableStatus, WaitEntry
+from games.services.chips import chips_buy, chips_cash_out
 from games.services.hands import append_event, running_hand, table_wake
 from games.signals import seat_changed
 
@@ -99,6 +100,7 @@ def seat_sit(
                 seat.save(update_fields=["player", "stack", "sitting_out", "leaving"])
         except IntegrityError as error:
             raise Conflict("that seat or player was just taken", code="seat_taken") from error
+        chips_buy(table_id=table.id, player_id=player.id, amount=buy_in)
         append_event(
             table,
             "sit",
@@ -133,6 +135,8 @@ def seat_leave(*, table_id: int, player: Player) -> Seat:
         append_event(
             table, "leave", {"seat": seat.number, "player": player.id, "cash_out": seat.stack}
         )
+        if table.kind == TableKind.RING:
+            chips_cash_out(table_id=table.id, player_id=player.id, amount=seat.stack)
         seat.player = None
         seat.stack = 0
         seat.sitting_out = False
@@ -141,6 +145,33 @@ def seat_leave(*, table_id: int, player: Player) -> Seat:
         seat_changed.send(
             sender=Table, table_id=table.id, seat=seat.number, player_id=player.id, taken=False
         )
+        return seat
+
+
+def seat_top_up(*, table_id: int, player: Player, amount: int) -> Seat:
+    """Buy more chips between hands, up to the table's maximum buy-in (RULES.md 10)."""
+    with transaction.atomic():
+        table = table_for_update(table_id)
+        if table.kind != TableKind.RING:
+            raise Forbidden("tournament chips are bought as rebuys and add-ons", code="not_ring")
+        seat = _seat_of(table, player)
+        hand = running_hand(table)
+        if hand is not None and any(p["player"] == player.id for p in hand.lineup):
+            raise Conflict("you are in a hand: top up after it ends", code="in_hand")
+        if seat.leaving:
+            raise Conflict("you are leaving the table", code="leaving")
+        room = table.buy_in_max - seat.stack
+        if amount < 1 or amount > room:
+            raise Invalid(
+                f"a top-up is 1..{max(room, 0)} chips here: your stack {seat.stack} "
+                f"may reach the table's maximum buy-in {table.buy_in_max}",
+                code="top_up_range",
+            )
+        chips_buy(table_id=table.id, player_id=player.id, amount=amount, top_up=True)
+        seat.stack += amount
+        seat.save(update_fields=["stack"])
+        append_event(table, "top_up", {"seat": seat.number, "player": player.id, "amount": amount})
+        table_wake(table)
         return seat
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from integrations.webhooks.outbox import event_emit
 from leagues import standings as pure
 from leagues.models import EventResult, EventStatus, Season, SeasonEvent, Standing
 
@@ -91,7 +92,17 @@ def _rows_write(season: Season, rows: list[pure.Standing]) -> None:
     """Replace the season's rows (every rank may move: a rewrite in two statements is
     cheaper than updating each row)."""
     Standing.objects.filter(season=season).delete()
-    Standing.objects.bulk_create([_row(season, standing) for standing in rows])
+    written = Standing.objects.bulk_create([_row(season, standing) for standing in rows])
+    top = sorted(written, key=lambda row: (row.rank, row.player_id))[:20]
+    event_emit(
+        "standings.updated",
+        {
+            "season": season.id,
+            "league": season.league_id,
+            "top": [{"rank": row.rank, "player": row.player_id} for row in top],
+        },
+        club_id=season.league.club_id,
+    )
 
 
 def standings_event_entered(season: Season, event: SeasonEvent) -> None:

@@ -7,18 +7,47 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
+from clubs.models import Club
 from games.models import Player, Table
 from games.services.tables import table_create
+from money.ledger import Ref, Transfer, cash_desk, player_account, post
+from money.models import Reason
 
 _numbers = count(1)
 
 
-def make_player(name: str | None = None, *, bot: str = "", staff: bool = False) -> Player:
-    """A user with a player profile (password 'pw')."""
+FUNDS = 1_000_000
+"""What a test player has to buy in with, site-wide and in every club (see conftest)."""
+
+
+def make_player(
+    name: str | None = None, *, bot: str = "", staff: bool = False, funds: int = FUNDS
+) -> Player:
+    """A user with a player profile (password 'pw') and ``funds`` deposited."""
     n = next(_numbers)
     username = name or f"player{n}"
     user = get_user_model().objects.create_user(username=username, password="pw", is_staff=staff)
-    return Player.objects.create(user=user, display_name=username.title(), bot=bot)
+    player = Player.objects.create(user=user, display_name=username.title(), bot=bot)
+    if funds:
+        for club_id in [None, *Club.objects.values_list("id", flat=True)]:
+            fund(player.id, funds, club_id)
+    return player
+
+
+def fund_club_players(club_id: int) -> None:
+    """Fund every player in a new club's accounts, as they are funded site-wide (tests
+    register players in club tournaments without a trip to each club's cashier)."""
+    for player_id in Player.objects.values_list("id", flat=True):
+        fund(player_id, FUNDS, club_id)
+
+
+def fund(player_id: int, amount: int, club_id: int | None = None) -> None:
+    """Deposit ``amount`` in a player's account (as the cashier would)."""
+    post(
+        [Transfer(cash_desk(club_id), player_account(player_id, club_id), amount)],
+        reason=Reason.DEPOSIT,
+        ref=Ref("player", player_id),
+    )
 
 
 def make_table(**overrides: Any) -> Table:

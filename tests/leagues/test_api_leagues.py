@@ -162,8 +162,9 @@ def test_a_tournament_of_the_club_enters_its_season_when_it_finishes(
         )
         assert again.status_code == 409
         assert again.json()["error"]["code"] == "already_attached"
-    # a fixed result is read again and the season recomputed
-    entry = tournament.entries.get(place=2)
+    # a fixed result is read again and the season recomputed (places may be shared: the
+    # bots' hands are dealt from fresh seeds, and equal stacks busted together tie)
+    entry = tournament.entries.filter(place__gt=1).order_by("place", "id").first()
     entry.prize += 10
     entry.save()
     refreshed = world.client("director_a").post(f"/api/v1/season-events/{event.id}/refresh/")

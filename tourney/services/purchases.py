@@ -11,9 +11,11 @@ from django.db.models import F
 
 from games.errors import Conflict, NotFound
 from games.models import Seat
+from money.models import Reason
 from tourney.models import Entry, EntryStatus, Status, Tournament
 from tourney.services.locks import open_tables_for_update, tournament_for_update
 from tourney.services.log import event_append
+from tourney.services.payments import entry_pay
 from tourney.services.registration import pool_recompute
 from tourney.services.windows import add_on_open, deal_check, rebuy_open
 
@@ -39,6 +41,7 @@ def _seat_between_hands(tournament: Tournament, entry: Entry) -> Seat:
 
 
 def _add_chips(tournament: Tournament, entry: Entry, seat: Seat, chips: int, kind: str) -> None:
+    entry_pay(tournament, entry, Reason(kind))
     Seat.objects.filter(pk=seat.pk).update(stack=F("stack") + chips)
     pool_recompute(tournament)
     event_append(tournament, kind, {"entry": entry.id, "chips": chips, "stack": seat.stack + chips})

@@ -15,11 +15,13 @@ from games.engine.fairness import SeededShuffler
 from games.errors import Conflict, NotFound
 from games.models import Player
 from games.services import schedule
+from money.models import Reason
 from tourney.models import Entry, EntryStatus, Status, Tournament
 from tourney.planning.balancing import seat_for_newcomer
 from tourney.planning.payouts import prize_pool
 from tourney.services.locks import open_tables_for_update, tournament_for_update
 from tourney.services.log import event_append
+from tourney.services.payments import entry_pay, refunds_pay
 from tourney.services.seating import seat_take, seats_by_table, table_open, table_states
 from tourney.services.windows import deal_check, late_registration_open, re_entry_open
 
@@ -114,6 +116,7 @@ def entry_register(*, tournament_id: int, player_id: int, bonus_chips: int = 0) 
         entry = Entry.objects.create(
             tournament=tournament, player=player, number=number, bonus_chips=bonus_chips
         )
+        entry_pay(tournament, entry, Reason.TOURNAMENT_BUY_IN)
         pool_recompute(tournament)
         event_append(
             tournament,
@@ -137,6 +140,7 @@ def entry_unregister(*, tournament_id: int, player_id: int) -> Entry:
         entry.status = EntryStatus.UNREGISTERED
         entry.refund = tournament.buy_in
         entry.save(update_fields=["status", "refund"])
+        refunds_pay(tournament, [entry])
         pool_recompute(tournament)
         event_append(tournament, "unregistered", {"entry": entry.id, "refund": entry.refund})
         return entry
@@ -164,6 +168,7 @@ def entry_re_enter(*, tournament_id: int, player_id: int) -> Entry:
             raise Conflict("the re-entry window is over", code="re_entry_closed")
         number = tournament.entries.filter(player=player).count() + 1
         entry = Entry.objects.create(tournament=tournament, player=player, number=number)
+        entry_pay(tournament, entry, Reason.RE_ENTRY)
         pool_recompute(tournament)
         event_append(
             tournament, "re_entry", {"entry": entry.id, "player": player.id, "number": number}

@@ -22,6 +22,7 @@ from tourney.planning.payouts import structure_from_percentages
 from tourney.services.clock import STAKE_FIELDS
 from tourney.services.locks import tournament_for_update
 from tourney.services.log import event_append
+from tourney.services.payments import MONEY_SETTINGS, refunds_pay
 from tourney.services.registration import pool_recompute
 from tourney.services.schedules import schedule_entries
 
@@ -189,6 +190,17 @@ def tournament_configure(*, tournament_id: int, **fields: Any) -> Tournament:
             raise Conflict(
                 f"the tournament is {tournament.status}: settings are fixed", code="started"
             )
+        paid = sorted(
+            name
+            for name in MONEY_SETTINGS & set(fields)
+            if fields[name] != getattr(tournament, name)
+        )
+        if paid and tournament.entries.exclude(status=EntryStatus.UNREGISTERED).exists():
+            raise Conflict(
+                f"entries have paid already: {', '.join(paid)} cannot change now; "
+                "create a new tournament, or cancel this one (everyone is refunded)",
+                code="prices_fixed",
+            )
         for name, value in fields.items():
             setattr(tournament, name, value)
         _check_prices(tournament)
@@ -219,7 +231,8 @@ def tournament_cancel(*, tournament_id: int) -> Tournament:
         if tournament.status in (Status.FINISHED, Status.CANCELLED):
             raise Conflict(f"the tournament is already {tournament.status}", code="over")
         refunds = []
-        entries = tournament.entries.exclude(status=EntryStatus.UNREGISTERED)
+        entries = list(tournament.entries.exclude(status=EntryStatus.UNREGISTERED))
+        refunds_pay(tournament, entries)
         for entry in entries:
             entry.refund = entry_paid(tournament, entry)
             entry.status = EntryStatus.REFUNDED

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from games.models import Seat, Table, TableStatus
 from games.services import schedule
+from integrations.webhooks.outbox import event_emit
 from tourney.models import EntryStatus, Mode, Status, Tournament
 from tourney.planning.balancing import Plan, hand_for_hand_needed
 from tourney.services.balance import tables_balance
@@ -28,6 +29,7 @@ from tourney.services.eliminations import bust_hands, eliminate, next_bust_group
 from tourney.services.knockouts import bounty_collect
 from tourney.services.locks import LockedTable, open_tables_for_update, tournament_for_update
 from tourney.services.log import event_append
+from tourney.services.payments import prizes_pay
 from tourney.services.results import payout_structure, places_assign, winner_assign
 from tourney.services.seating import LIVE_HOLD, seats_by_table, table_close
 from tourney.services.windows import standings_final
@@ -223,6 +225,11 @@ def _finish(tournament: Tournament, tables: list[LockedTable]) -> None:
         places_assign(tournament)
     winner_assign(tournament, winner)
     bounty_collect(tournament, winner)
+    event_emit(
+        "payout",
+        {"tournament": tournament.id, "prizes": prizes_pay(tournament)},
+        club_id=tournament.club_id,
+    )
     tournament.finished_at = timezone.now()
     tournament.level_ends_at = None
     tournament.hand_for_hand = False

@@ -30,6 +30,7 @@ from django.db.models import Sum
 from games.engine.fairness import SeededShuffler
 from games.models import BotKind, TableStatus
 from games.services.players import player_create
+from money.cashier import bankroll
 from tourney import tasks
 from tourney.models import Entry, EntryStatus, Tournament, TournamentEvent
 from tourney.services.clock import level_number
@@ -196,6 +197,13 @@ class Command(BaseCommand):
                 password=None,  # bots never sign in
                 display_name=f"Bot {number}",
                 bot=style,
+            )
+            # Bots are funded by the command: exactly the buy-in, into the tournament's club.
+            bankroll(
+                player_id=player.id,
+                amount=tournament.buy_in,
+                club_id=tournament.club_id,
+                memo="run_tournament: bot buy-in",
             )
             entry_register(tournament_id=tournament.id, player_id=player.id)
         return tournament

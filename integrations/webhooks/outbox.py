@@ -1,0 +1,40 @@
+"""Writing events to the outbox, in the caller's database transaction.
+
+``event_emit`` writes one ``OutboxEvent`` and a pending ``Delivery`` for each active
+subscription that wants it (the club's own and the site-wide ones), and asks a worker to
+deliver them after commit. A change that rolls back takes its event with it; an event
+committed is delivered even if the worker is lost (the sweep finds it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from integrations.models import Delivery, EventType, OutboxEvent, Subscription
+
+
+def wanted_by(event_type: str, club_id: int | None) -> list[int]:
+    """The active subscriptions that receive ``event_type`` events of ``club_id``."""
+    subscriptions = Subscription.objects.filter(active=True).values_list(
+        "pk", "club_id", "event_types"
+    )
+    return [
+        pk
+        for pk, club, types in subscriptions
+        if (club is None or club == club_id) and event_type in types
+    ]
+
+
+def event_emit(event_type: str, payload: dict[str, Any], *, club_id: int | None = None) -> None:
+    """Record ``event_type`` with ``payload`` for every subscription that wants it."""
+    EventType(event_type)  # an unknown type is a bug in the caller: fail loudly
+    subscriptions = wanted_by(event_type, club_id)
+    if not subscriptions:
+        return
+    event = OutboxEvent.objects.create(type=event_type, club_id=club_id, payload=payload)
+    Delivery.objects.bulk_create(Delivery(subscription_id=pk, event=event) for pk in subscriptions)
+    from integrations import tasks
+
+    transaction.on_commit(lambda: tasks.deliver_soon(subscriptions))

@@ -1,0 +1,134 @@
+"""Accounts and their immutable double-entry transactions, in integer units.
+
+An account belongs to the outside world (the cash desk), the house, a player, a ring table's
+chips in play, a tournament's prize pool or bounties, or a league season's pot; each in one
+club, or site-wide when ``club`` is null. Rows of higher layers (players, tables,
+tournaments, seasons) are named by ``owner_id``, not by foreign key, because money sits
+below them.
+
+A transaction's postings sum to zero. ``Account.balance`` is the sum of the account's
+postings, kept up to date under the account's row lock in the same database transaction;
+``ledger_check`` proves it. Postings and transactions are never updated (a database trigger
+refuses it); a mistake is corrected by a new transaction.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class AccountKind(models.TextChoices):
+    CASH = "cash", "cash desk (the outside world)"
+    HOUSE = "house", "the house (fees, rake)"
+    PLAYER = "player", "a player's money"
+    TABLE = "table", "a ring table's chips in play"
+    PRIZE_POOL = "prize_pool", "a tournament's prize pool"
+    BOUNTIES = "bounties", "a tournament's bounties"
+    SEASON_POT = "season_pot", "a league season's pot"
+
+
+MAY_GO_NEGATIVE = (AccountKind.CASH,)
+"""Only the cash desk goes below zero: its balance is minus what the outside world holds
+with us (deposits less withdrawals)."""
+
+
+class Reason(models.TextChoices):
+    DEPOSIT = "deposit", "deposit at the cashier"
+    WITHDRAWAL = "withdrawal", "withdrawal at the cashier"
+    BUY_IN = "buy_in", "ring game buy-in"
+    TOP_UP = "top_up", "ring game top-up"
+    CASH_OUT = "cash_out", "ring game cash-out"
+    TABLE_CHANGE = "table_change", "chips moved with their player to another table"
+    RAKE = "rake", "rake of a pot"
+    TOURNAMENT_BUY_IN = "tournament_buy_in", "tournament buy-in"
+    RE_ENTRY = "re_entry", "tournament re-entry"
+    REBUY = "rebuy", "tournament rebuy"
+    ADD_ON = "add_on", "tournament add-on"
+    FEE = "fee", "fee to the house"
+    REFUND = "refund", "refund"
+    PRIZE = "prize", "tournament prize"
+    BOUNTY = "bounty", "bounty"
+    LEAGUE_FEE = "league_fee", "league fee"
+    SEASON_PAYOUT = "season_payout", "season pot payout"
+
+
+class Account(models.Model):
+    """One account. ``owner_id`` names the player, table, tournament or season (0 for the
+    cash desk and the house)."""
+
+    kind = models.CharField(max_length=12, choices=AccountKind.choices)
+    club = models.ForeignKey(
+        "clubs.Club", on_delete=models.PROTECT, null=True, blank=True, related_name="accounts"
+    )
+    owner_id = models.BigIntegerField(default=0)
+    balance = models.BigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["kind", "owner_id"],
+                condition=Q(club__isnull=True),
+                name="account_one_per_owner_site",
+            ),
+            models.UniqueConstraint(
+                fields=["kind", "club", "owner_id"],
+                condition=Q(club__isnull=False),
+                name="account_one_per_owner_club",
+            ),
+            models.CheckConstraint(
+                condition=Q(balance__gte=0) | Q(kind__in=MAY_GO_NEGATIVE),
+                name="account_never_below_zero",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        where = f"club {self.club_id}" if self.club_id else "site"
+        return f"{self.kind} {self.owner_id} ({where})"
+
+
+class Transaction(models.Model):
+    """One movement of value: its postings sum to zero. ``ref_kind``/``ref_id`` name what it
+    pays for (a hand, a seat at a table, a tournament entry, a cashier request)."""
+
+    reason = models.CharField(max_length=20, choices=Reason.choices)
+    ref_kind = models.CharField(max_length=20, blank=True, default="")
+    ref_id = models.BigIntegerField(null=True, blank=True)
+    memo = models.CharField(max_length=200, blank=True, default="")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["ref_kind", "ref_id"], name="transaction_ref_idx")]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.reason} {self.ref_kind} {self.ref_id}"
+
+
+class Posting(models.Model):
+    """One side of a transaction: ``amount`` units into (positive) or out of (negative)
+    ``account``."""
+
+    transaction = models.ForeignKey(Transaction, on_delete=models.PROTECT, related_name="postings")
+    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="postings")
+    amount = models.BigIntegerField()
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(amount=0), name="posting_amount_not_zero")
+        ]
+        indexes = [models.Index(fields=["account", "id"], name="posting_account_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.amount:+d} {self.account_id}"

@@ -1,0 +1,74 @@
+"""Concurrency on PostgreSQL: the account row lock serializes withdrawals and cash-outs,
+and the idempotency record's unique index lets one of two duplicate requests execute."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.errors import Conflict
+from games.services import schedule
+from games.services.seating import seat_leave, seat_sit
+from money import cashier
+from money.errors import InsufficientFunds
+from money.ledger import balance_of, player_account
+from money.models import Posting
+from money.reconciliation import ledger_check
+from tests.games.factories import make_player, make_table
+from tests.games.test_api_support import client_for
+from tests.games.test_concurrency import run_at_once
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def _no_tasks(monkeypatch):
+    for name in ("advance_now", "advance_later", "expire_later"):
+        monkeypatch.setattr(schedule, name, lambda *args: None)
+
+
+def test_two_withdrawals_at_once_cannot_overdraw():
+    staff = make_player(staff=True, funds=0).user
+    player = make_player(funds=100)
+    results = run_at_once([lambda: cashier.withdraw(player_id=player.id, amount=70, by=staff)] * 2)
+    refused = [r for r in results if isinstance(r, InsufficientFunds)]
+    assert len(refused) == 1, results
+    assert balance_of(player_account(player.id)) == 30
+    assert ledger_check().ok
+
+
+def test_many_withdrawals_at_once_take_exactly_what_is_there():
+    staff = make_player(staff=True, funds=0).user
+    player = make_player(funds=50)
+    results = run_at_once([lambda: cashier.withdraw(player_id=player.id, amount=10, by=staff)] * 8)
+    assert sum(not isinstance(r, Exception) for r in results) == 5
+    assert all(isinstance(r, InsufficientFunds) for r in results if isinstance(r, Exception))
+    assert balance_of(player_account(player.id)) == 0
+
+
+def test_two_cash_outs_at_once_pay_once():
+    table = make_table()
+    player = make_player(funds=300)
+    seat_sit(table_id=table.id, player=player, seat_number=1, buy_in=200)
+    results = run_at_once([lambda: seat_leave(table_id=table.id, player=player)] * 2)
+    assert sum(isinstance(r, Conflict) for r in results) == 1, results
+    assert balance_of(player_account(player.id)) == 300
+    assert ledger_check().ok
+
+
+def test_a_duplicate_idempotent_request_in_parallel_executes_once():
+    staff = make_player(staff=True)
+    player = make_player(funds=0)
+    url = f"/api/v1/players/{player.id}/deposit/"
+
+    def deposit():
+        response = client_for(staff).post(
+            url, {"amount": 9}, format="json", HTTP_IDEMPOTENCY_KEY="same-key"
+        )
+        return response.status_code, response.content
+
+    results = run_at_once([deposit] * 4)
+    assert all(not isinstance(r, Exception) for r in results), results
+    assert {status for status, _ in results} == {201}
+    assert len({body for _, body in results}) == 1
+    assert balance_of(player_account(player.id)) == 9
+    assert Posting.objects.filter(account__kind="player", account__owner_id=player.id).count() == 1

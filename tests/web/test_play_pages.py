@@ -1,0 +1,217 @@
+"""The player's pages: the lobby, sitting down, the table as the player may see it, acting
+with the buttons, sitting out and leaving; sessions with CSRF."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from games.models import Seat
+from games.services import hands
+from games.services.seating import seat_sit
+from tests.games.factories import make_player, make_table
+from tests.tourney.tournaments import make_tournament
+from tourney.models import Entry
+
+pytestmark = pytest.mark.django_db
+
+
+def _client(player) -> Client:
+    client = Client()
+    client.force_login(player.user)
+    return client
+
+
+def _heads_up(bot_kind: str = "station", **table_overrides):
+    """A table with Alice in seat 1 and a bot in seat 2, first hand dealt."""
+    table = make_table(**table_overrides)
+    alice = make_player("alice")
+    bot = make_player(bot="station" if bot_kind == "station" else bot_kind)
+    seat_sit(table_id=table.id, player=alice, seat_number=1, buy_in=200)
+    seat_sit(table_id=table.id, player=bot, seat_number=2, buy_in=200, by_staff=True)
+    hands.table_advance(table.id)
+    return table, alice, bot
+
+
+def _cards_shown(html: str) -> list[str]:
+    return re.findall(r'data-card="([^"]+)"', html)
+
+
+def test_pages_need_a_login_and_the_login_page_signs_in():
+    anonymous = Client()
+    response = anonymous.get("/play/")
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    make_player("carol")
+    page = anonymous.get("/accounts/login/?next=/play/")
+    assert page.status_code == 200 and 'name="csrfmiddlewaretoken"' in page.content.decode()
+    signed_in = anonymous.post(
+        "/accounts/login/", {"username": "carol", "password": "pw", "next": "/play/"}
+    )
+    assert signed_in.status_code == 302 and signed_in["Location"] == "/play/"
+    assert anonymous.get("/play/").status_code == 200
+
+
+def test_a_post_without_the_csrf_token_is_refused_and_changes_nothing():
+    table = make_table()
+    alice = make_player("alice")
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(alice.user)
+    response = client.post(f"/play/tables/{table.id}/sit/", {"seat": 1, "buy_in": 100})
+    assert response.status_code == 403
+    assert not Seat.objects.filter(table=table, player=alice).exists()
+
+
+def test_the_lobby_lists_tables_with_free_seats_and_tournaments_to_register_for():
+    table = make_table(name="Main")
+    tournament = make_tournament(name="Sunday Stud")
+    alice = make_player("alice")
+    html = _client(alice).get("/play/").content.decode()
+    assert "Main" in html and "8 of 8" in html and "Sunday Stud" in html
+    assert f'action="/play/tables/{table.id}/sit/"' in html
+    response = _client(alice).post(f"/play/tournaments/{tournament.id}/register/")
+    assert response.status_code == 302
+    assert Entry.objects.filter(tournament=tournament, player=alice).exists()
+    again = _client(alice).post(f"/play/tournaments/{tournament.id}/register/", follow=True)
+    assert "already" in again.content.decode() or "registered" in again.content.decode()
+    assert Entry.objects.filter(tournament=tournament, player=alice).count() == 1
+
+
+def test_sitting_down_from_the_lobby_and_a_buy_in_outside_the_limits_is_refused():
+    table = make_table(buy_in_min=50, buy_in_max=500)
+    alice = make_player("alice")
+    client = _client(alice)
+    refused = client.post(f"/play/tables/{table.id}/sit/", {"seat": 3, "buy_in": 5000}, follow=True)
+    assert "outside this table&#x27;s limits 50..500" in refused.content.decode()
+    assert not Seat.objects.filter(table=table, player=alice).exists()
+    client.post(f"/play/tables/{table.id}/sit/", {"seat": 3, "buy_in": 300})
+    assert Seat.objects.get(table=table, number=3).player == alice
+
+
+def test_the_table_shows_own_down_cards_up_cards_and_never_the_bots_down_cards():
+    table, alice, _ = _heads_up()
+    hand = hands.running_hand(table)
+    state = hands.hand_state(hand)
+    mine = [repr(c) for c in state.players[0].down]
+    theirs = [repr(c) for c in state.players[1].down]
+    up = [repr(c) for p in state.players for c in p.up]
+    html = _client(alice).get(f"/play/tables/{table.id}/").content.decode()
+    shown = _cards_shown(html)
+    assert all(card in shown for card in mine + up)
+    assert not any(card in shown for card in theirs)
+    assert shown.count("??") == len(theirs)
+    assert "Third street" in html and "bot</span>" in html
+    assert html.count('class="card') >= 6 and "down card" in html
+
+
+def test_an_observer_sees_no_down_cards_at_all():
+    table, _, _ = _heads_up()
+    watcher = make_player("watcher")
+    html = _client(watcher).get(f"/play/tables/{table.id}/").content.decode()
+    state = hands.hand_state(hands.running_hand(table))
+    downs = [repr(c) for p in state.players for c in p.down]
+    assert not any(card in _cards_shown(html) for card in downs)
+    assert 'data-action="' not in html
+
+
+def test_legal_actions_are_buttons_with_amounts_and_a_click_acts():
+    table, alice, _ = _heads_up()
+    client = _client(alice)
+    for _ in range(10):  # act with the first passive option until the hand ends
+        html = client.get(f"/play/tables/{table.id}/").content.decode()
+        buttons = re.findall(r'data-action="(\w+)">([^<]+)</button>', html)
+        if not buttons:
+            break
+        labels = dict(buttons)
+        choice = next(a for a in ("check", "call", "bring_in", "show") if a in labels)
+        seq = re.search(r'name="seq" value="(\d+)"', html).group(1)
+        amount = r'(?:<input type="hidden" name="amount" value="(\d+)">)?'
+        form = re.search(rf'name="action" value="{choice}">\s*{amount}', html)
+        body = {"action": choice, "seq": seq}
+        if form.group(1):
+            body["amount"] = form.group(1)
+        response = client.post(f"/play/tables/{table.id}/act/", body, HTTP_HX_REQUEST="true")
+        assert response.status_code == 200, response.content
+        hands.table_advance(table.id)
+    html = client.get(f"/play/tables/{table.id}/").content.decode()
+    assert "Hand 1:" in html and " wins " in html
+
+
+def test_a_stale_click_is_a_409_shown_in_the_region_and_changes_nothing():
+    table, alice, _ = _heads_up()
+    hand = hands.running_hand(table)
+    before = hands.hand_state(hand).log
+    response = _client(alice).post(
+        f"/play/tables/{table.id}/act/",
+        {"action": "call", "seq": 1, "amount": 2},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 409
+    assert "stale seq 1" in response.content.decode()
+    hand.refresh_from_db()
+    assert hands.hand_state(hand).log == before
+
+
+def test_sit_out_sit_in_and_leave():
+    table = make_table()
+    alice = make_player("alice")
+    seat_sit(table_id=table.id, player=alice, seat_number=4, buy_in=100)
+    client = _client(alice)
+    client.post(f"/play/tables/{table.id}/sit-out/")
+    assert Seat.objects.get(table=table, number=4).sitting_out
+    assert "Sit in" in client.get(f"/play/tables/{table.id}/").content.decode()
+    client.post(f"/play/tables/{table.id}/sit-in/")
+    assert not Seat.objects.get(table=table, number=4).sitting_out
+    client.post(f"/play/tables/{table.id}/leave/")
+    assert Seat.objects.get(table=table, number=4).player is None
+
+
+def test_the_four_colour_deck_is_a_choice_kept_in_the_session():
+    table, alice, _ = _heads_up()
+    client = _client(alice)
+    assert "deck-4" not in client.get(f"/play/tables/{table.id}/").content.decode()
+    client.post("/play/deck/", {"four_colour": "on", "next": f"/play/tables/{table.id}/"})
+    assert "deck-4" in client.get(f"/play/tables/{table.id}/").content.decode()
+    response = client.post("/play/deck/", {"next": "https://elsewhere.example/"})
+    assert response["Location"] == "/play/"  # never redirected off the site
+
+
+def test_an_account_without_a_player_profile_is_told_so():
+    from django.contrib.auth import get_user_model
+
+    table = make_table()
+    user = get_user_model().objects.create_user(username="boss", password="pw", is_staff=True)
+    client = Client()
+    client.force_login(user)
+    response = client.post(f"/play/tables/{table.id}/sit/", {"seat": 1, "buy_in": 100})
+    assert response.status_code == 403
+    assert "no player profile" in response.content.decode()
+
+
+def test_a_live_region_polled_after_sign_out_sends_the_page_to_the_sign_in_page():
+    table = make_table()
+    response = Client().get(
+        f"/play/tables/{table.id}/live/",
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_CURRENT_URL=f"http://testserver/play/tables/{table.id}/",
+    )
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == f"/accounts/login/?next=/play/tables/{table.id}/"
+    assert response.content == b""
+
+
+def test_the_sign_in_page_is_rate_limited_like_the_api(settings):
+    make_player("carol")
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**rates, "sign_in": "2/min", "sign_in_username": "100/min"},
+    }
+    client = Client()
+    for _ in range(2):
+        wrong = client.post("/accounts/login/", {"username": "carol", "password": "nope"})
+        assert wrong.status_code == 200 and "Wrong username or password" in wrong.content.decode()
+    refused = client.post("/accounts/login/", {"username": "carol", "password": "pw"})
+    assert refused.status_code == 429 and int(refused["Retry-After"]) >= 1
+    assert "_auth_user_id" not in client.session

@@ -1,0 +1,70 @@
+/* Countdowns that follow the server's clock, for the clock screen and the tables.
+ *
+ * An element with data-deadline (epoch milliseconds, the server's deadline) shows the time
+ * left and is redrawn several times a second; data-paused-ms shows a frozen time left.
+ * The offset between this browser's clock and the server's is measured on every poll
+ * (X-Server-Now, taken at the midpoint of the request), so a wrong or drifting local clock
+ * does not matter, and a pause, resume or time change shows as soon as the region is
+ * replaced. No inline script: the Content-Security-Policy allows only our own files.
+ */
+(function () {
+  "use strict";
+
+  var offsetMs = 0; // server time minus local time
+  var meta = document.querySelector('meta[name="server-now"]');
+  if (meta && meta.content) {
+    // The page was rendered just before its first byte arrived: compare with that moment,
+    // not with now (a slow page load would otherwise put the clock behind until the
+    // first poll).
+    var nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    var received = nav && nav.responseStart ? performance.timeOrigin + nav.responseStart : Date.now();
+    offsetMs = Number(meta.content) - received;
+  }
+
+  function serverNow() {
+    return Date.now() + offsetMs;
+  }
+
+  function format(ms) {
+    var seconds = Math.max(0, Math.ceil(ms / 1000));
+    var hours = Math.floor(seconds / 3600);
+    var minutes = Math.floor((seconds % 3600) / 60);
+    var secs = seconds % 60;
+    var mm = hours ? String(minutes).padStart(2, "0") : String(minutes);
+    var text = mm + ":" + String(secs).padStart(2, "0");
+    return hours ? hours + ":" + text : text;
+  }
+
+  function draw() {
+    var now = serverNow();
+    document.querySelectorAll("[data-deadline]").forEach(function (el) {
+      var left = Number(el.dataset.deadline) - now;
+      var text = format(left);
+      if (el.textContent !== text) {
+        el.textContent = text;
+      }
+      el.classList.toggle("ending", left <= 10000);
+    });
+    document.querySelectorAll("[data-paused-ms]").forEach(function (el) {
+      var text = format(Number(el.dataset.pausedMs));
+      if (el.textContent !== text) {
+        el.textContent = text;
+      }
+    });
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    event.detail.xhr.studSentAt = Date.now();
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    var server = Number(xhr.getResponseHeader("X-Server-Now"));
+    if (server && xhr.studSentAt) {
+      offsetMs = server - (xhr.studSentAt + Date.now()) / 2;
+    }
+  });
+  document.addEventListener("htmx:afterSwap", draw);
+
+  draw();
+  window.setInterval(draw, 200);
+})();

@@ -1,0 +1,129 @@
+"""What every page shares: refusals shown as pages, live partials that answer 204 when
+nothing changed, and actions that work with htmx and without JavaScript."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+from urllib.parse import quote
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render, resolve_url
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django_htmx.http import HttpResponseClientRedirect
+
+from games.errors import ServiceError
+
+View = Callable[..., HttpResponse]
+
+
+def server_now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def refusals_as_pages(view: View) -> View:
+    """Render a service's refusal (no such tournament, not allowed...) as an error page with
+    its status, instead of Django's JSON error handlers meant for the API."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except ServiceError as error:
+            return render(request, "web/error.html", {"error": error}, status=error.status)
+
+    return wrapper
+
+
+def sign_in_required(view: View) -> View:
+    """Pages for signed-in users. A live region polled after the session ended sends the
+    whole page to the sign-in page (an htmx redirect) instead of drawing it in the region."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.user.is_authenticated:
+            return view(request, *args, **kwargs)
+        if request.htmx:
+            page = request.htmx.current_url_abs_path or request.get_full_path()
+            login = resolve_url(settings.LOGIN_URL)
+            return HttpResponseClientRedirect(f"{login}?next={quote(page)}")
+        return redirect_to_login(request.get_full_path())
+
+    return wrapper
+
+
+def fingerprint(*parts: Any) -> str:
+    """A short digest of what a live region shows: the browser sends it back when polling."""
+    text = json.dumps(parts, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def live_region(
+    request: HttpRequest,
+    *,
+    region_id: str,
+    url: str,
+    version: str,
+    template: str,
+    context: Callable[[], dict[str, Any]],
+    every: str = "1s",
+    status: int = 200,
+) -> HttpResponse:
+    """A region of a page that polls ``url`` and is replaced when it changed.
+
+    The browser names the ``version`` it shows; if it is still current the answer is an empty
+    204 (htmx keeps the region), so an idle poll costs one cheap fingerprint. Every answer
+    carries the server's clock (``X-Server-Now``) for the countdowns.
+    """
+    if request.GET.get("v") == version and status == 200:
+        response = HttpResponse(status=204)
+    else:
+        body = render_to_string(template, context(), request=request)
+        response = render(
+            request,
+            "web/live.html",
+            {
+                "region_id": region_id,
+                "url": url,
+                "version": version,
+                "every": every,
+                "body": mark_safe(body),  # our own template's output, already escaped
+            },
+            status=status,
+        )
+    response["X-Server-Now"] = str(server_now_ms())
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def after_action(
+    request: HttpRequest,
+    *,
+    done: str,
+    run: Callable[[], Any],
+    page_url: str,
+    region: Callable[[str, int], HttpResponse],
+) -> HttpResponse:
+    """Run a service for a POSTed form. With htmx, answer with the updated region (a refusal
+    shown in it with the refusal's status); without JavaScript, redirect back to the page with
+    a message."""
+    try:
+        run()
+    except ServiceError as error:
+        if request.htmx:
+            return region(error.message, error.status)
+        messages.error(request, error.message)
+        return redirect(page_url)
+    if request.htmx:
+        return region(done, 200)
+    if done:
+        messages.success(request, done)
+    return redirect(page_url)

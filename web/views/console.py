@@ -1,0 +1,294 @@
+"""The director's console: staff, or a director of the tournament's club (``clubs.access``).
+
+A tournament's page has a live region (status, clock, controls, pending moves, payouts,
+tables and chips; polled every two seconds) and, for live tournaments, the report forms
+(bust-outs and chip counts), plus deal quotes. Every button calls the same service as the
+API's endpoint for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from clubs.access import can_direct, directed_club_ids
+from games.errors import Forbidden, Invalid, ServiceError
+from games.models import Table, TableKind, TableStatus
+from games.services import tables as table_services
+from tourney import selectors
+from tourney.models import MoveStatus, Tournament
+from tourney.services import balance, clock, director_clock, draw, live, results
+from web.clockboard import clock_board, clock_fingerprint
+from web.views.common import (
+    after_action,
+    fingerprint,
+    live_region,
+    refusals_as_pages,
+    sign_in_required,
+)
+
+QUOTE_METHODS = {"icm": "ICM", "chip_chop": "Chip chop"}
+TOURNAMENT_ACTIONS = {
+    "start": (draw.tournament_start, "Started: the seats are drawn and the clock runs."),
+    "pause": (
+        clock.tournament_pause,
+        "Paused: the clock is stopped, tables hold after their hand.",
+    ),
+    "resume": (clock.tournament_resume, "Resumed: the clock runs again."),
+}
+
+
+def _staff_only(request: HttpRequest) -> None:
+    if not request.user.is_staff:
+        raise Forbidden("only staff can do this", code="staff_only")
+
+
+def _directed(request: HttpRequest, tournament_id: int) -> Tournament:
+    """The tournament, if the caller may direct it (staff, or its club's director)."""
+    tournament = selectors.get_tournament(tournament_id)
+    if not can_direct(request.user, tournament.club_id):
+        raise Forbidden(
+            "only staff or a director of this tournament's club can direct it",
+            code="not_director",
+        )
+    return tournament
+
+
+@sign_in_required
+@refusals_as_pages
+def console_home(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    tournaments = Tournament.objects.order_by("-id")
+    if not user.is_staff:
+        clubs = directed_club_ids(user)
+        if not clubs:
+            raise Forbidden(
+                "the console is for staff and club directors: ask staff for the director role",
+                code="not_director",
+            )
+        tournaments = tournaments.filter(club_id__in=clubs)
+    ring = (
+        list(Table.objects.filter(kind=TableKind.RING).exclude(status=TableStatus.CLOSED))
+        if user.is_staff
+        else []
+    )
+    return render(
+        request,
+        "web/console/home.html",
+        {"tournaments": tournaments[:100], "ring_tables": ring},
+    )
+
+
+@sign_in_required
+@require_POST
+@refusals_as_pages
+def ring_table_status(request: HttpRequest, table_id: int, status: str) -> HttpResponse:
+    _staff_only(request)
+    try:
+        table_services.table_set_status(table_id=table_id, status=status)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, f"Table {table_id} is {status}.")
+    return redirect("web:console")
+
+
+def _live_region(
+    request: HttpRequest, tournament_id: int, message: str = "", status: int = 200
+) -> HttpResponse:
+    tournament = _directed(request, tournament_id)
+    moves = selectors.moves_list(tournament, MoveStatus.PENDING)
+    return live_region(
+        request,
+        region_id="console-live",
+        url=reverse("web:console-live", args=[tournament_id]),
+        version=fingerprint(clock_fingerprint(tournament), [m.id for m in moves]),
+        template="web/console/live.html",
+        context=lambda: {
+            **clock_board(tournament),
+            "moves": moves,
+            "message": message,
+            "message_is_error": status >= 400,
+        },
+        every="2s",
+        status=status,
+    )
+
+
+def _quote(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    method = request.GET.get("quote")
+    if method is None:
+        return {}
+    if method not in QUOTE_METHODS:
+        return {"quote_error": f"unknown deal method {method!r}: use icm or chip_chop"}
+    try:
+        rows = results.deal_quote(tournament=tournament, method=method)
+    except ServiceError as error:
+        return {"quote_error": error.message}
+    names = {e["entry"]: e["name"] for e in selectors.results_list(tournament)}
+    return {
+        "quote_method": QUOTE_METHODS[method],
+        "quote": [{**row, "name": names.get(row["entry"], "")} for row in rows],
+    }
+
+
+@sign_in_required
+@refusals_as_pages
+def console_tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _directed(request, tournament_id)
+    region = _live_region(request, tournament_id)
+    state = selectors.tournament_state(tournament)
+    return render(
+        request,
+        "web/console/tournament.html",
+        {
+            "tournament": tournament,
+            "region": region.content.decode(),
+            "state": state,
+            "clock_steps": CLOCK_STEPS,
+            **_quote(request, tournament),
+        },
+    )
+
+
+@sign_in_required
+@refusals_as_pages
+def console_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    return _live_region(request, tournament_id)
+
+
+def _console_action(request: HttpRequest, tournament_id: int, done: str, run: Any) -> HttpResponse:
+    _directed(request, tournament_id)
+    return after_action(
+        request,
+        done=done,
+        run=run,
+        page_url=reverse("web:console-tournament", args=[tournament_id]),
+        region=lambda message, status: _live_region(request, tournament_id, message, status),
+    )
+
+
+@sign_in_required
+@require_POST
+@refusals_as_pages
+def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> HttpResponse:
+    service, done = TOURNAMENT_ACTIONS[action]
+    return _console_action(
+        request, tournament_id, done, lambda: service(tournament_id=tournament_id)
+    )
+
+
+@sign_in_required
+@require_POST
+@refusals_as_pages
+def move_acknowledge(request: HttpRequest, tournament_id: int, move_id: int) -> HttpResponse:
+    return _console_action(
+        request,
+        tournament_id,
+        f"Move {move_id} acknowledged.",
+        lambda: balance.move_acknowledge(tournament_id=tournament_id, move_id=move_id),
+    )
+
+
+def _posted_int(request: HttpRequest, name: str, what: str) -> int:
+    try:
+        return int(request.POST.get(name, ""))
+    except ValueError as error:
+        raise Invalid(f"{what} must be a whole number", code="invalid") from error
+
+
+CLOCK_STEPS = [(60, "+1 min"), (-60, "-1 min"), (300, "+5 min")]
+CLOCK_CONTROLS: dict[str, tuple[Any, str]] = {
+    "add-time": (
+        lambda request, tid: director_clock.clock_add_time(
+            tournament_id=tid, seconds=_posted_int(request, "seconds", "the seconds to add")
+        ),
+        "Time changed.",
+    ),
+    "next-level": (
+        lambda request, tid: director_clock.clock_jump(tournament_id=tid, step=1),
+        "On to the next level.",
+    ),
+    "previous-level": (
+        lambda request, tid: director_clock.clock_jump(tournament_id=tid, step=-1),
+        "Back one level.",
+    ),
+    "break": (
+        lambda request, tid: director_clock.clock_break(
+            tournament_id=tid,
+            minutes=_posted_int(request, "minutes", "the break's minutes"),
+            after_hands=request.POST.get("after_hands") == "on",
+        ),
+        "Break called.",
+    ),
+    "end-break": (
+        lambda request, tid: director_clock.clock_end_break(tournament_id=tid),
+        "The break is over: the level goes on.",
+    ),
+}
+
+
+@sign_in_required
+@require_POST
+@refusals_as_pages
+def clock_control(request: HttpRequest, tournament_id: int, control: str) -> HttpResponse:
+    """The director's clock controls (``tourney.services.director_clock``)."""
+    service, done = CLOCK_CONTROLS[control]
+    return _console_action(request, tournament_id, done, lambda: service(request, tournament_id))
+
+
+def _counts(request: HttpRequest, prefix: str, only: set[int] | None = None) -> dict[int, int]:
+    """Entry id -> chips from the fields ``<prefix><entry id>`` that were filled in."""
+    counts = {}
+    for name, value in request.POST.items():
+        if not name.startswith(prefix) or not value.strip():
+            continue
+        entry = int(name[len(prefix) :])
+        if only is not None and entry not in only:
+            continue
+        try:
+            counts[entry] = int(value)
+        except ValueError as error:
+            raise Invalid(f"entry {entry}: {value!r} is not a whole number of chips") from error
+    return counts
+
+
+@sign_in_required
+@require_POST
+@refusals_as_pages
+def live_report(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Live: the bust-outs of one hand (ticked, with their chips at the start of the hand)
+    and/or chip counts, as one form."""
+    _directed(request, tournament_id)
+    busted = {int(v) for v in request.POST.getlist("bust") if v.isdigit()}
+
+    def report() -> None:
+        busts = _counts(request, "start_", only=busted)
+        missing = busted - set(busts)
+        if missing:
+            raise Invalid(
+                f"give the chips at the start of the hand for entries {sorted(missing)}",
+                code="missing_chips",
+            )
+        counts = {e: c for e, c in _counts(request, "count_").items() if e not in busted}
+        if not busts and not counts:
+            raise Invalid("tick a bust-out or fill in a chip count first", code="empty")
+        if busts:
+            live.live_report_busts(tournament_id=tournament_id, busts=busts)
+        if counts:
+            live.live_report_chips(tournament_id=tournament_id, counts=counts)
+
+    try:
+        with transaction.atomic():  # both reports or neither
+            report()
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "Reported.")
+    return redirect("web:console-tournament", tournament_id=tournament_id)
