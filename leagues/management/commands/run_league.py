@@ -31,6 +31,7 @@ from leagues import selectors
 from leagues.models import EventStatus, League, Season, SeasonEvent
 from leagues.services.events import event_attach_tournament
 from leagues.services.seasons import season_create
+from money.cashier import bankroll
 from tourney import tasks
 from tourney.management.commands.run_tournament import BOT_STYLES, TICK_SECONDS, Workers
 from tourney.models import EntryStatus, Tournament
@@ -134,6 +135,13 @@ class Command(BaseCommand):
         )
         event = event_attach_tournament(season=season, tournament_id=tournament.id)
         for player in players:
+            # Bots are funded by the command: exactly the buy-in, in the tournament's club.
+            bankroll(
+                player_id=player.id,
+                amount=tournament.buy_in,
+                club_id=tournament.club_id,
+                memo="run_league: bot buy-in",
+            )
             entry_register(tournament_id=tournament.id, player_id=player.id)
         tournament_start(tournament_id=tournament.id)
         next_tick = 0.0
