@@ -177,7 +177,7 @@ class WalkInInputSerializer(serializers.Serializer[Any]):
     name = serializers.CharField(max_length=40)
 
 
-class MoveInputSerializer(serializers.Serializer[Any]):
+class WaitlistMoveInputSerializer(serializers.Serializer[Any]):
     position = serializers.IntegerField(min_value=1, max_value=10_000)
     reason = serializers.CharField(max_length=200)
 

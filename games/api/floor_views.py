@@ -187,11 +187,11 @@ class WaitlistMoveApi(EntryApi):
     permission_classes = [IsStaff]
 
     @extend_schema(
-        request=fs.MoveInputSerializer,
+        request=fs.WaitlistMoveInputSerializer,
         responses={200: fs.WaitEntryOutputSerializer, **_errors(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, entry_id: int) -> Response:
-        data = _valid(fs.MoveInputSerializer, request.data)
+        data = _valid(fs.WaitlistMoveInputSerializer, request.data)
         entry = waitlist.entry_move(
             entry_id=entry_id, position=data["position"], reason=data["reason"], by=request.user
         )
