@@ -11,8 +11,16 @@ from typing import Any
 
 from django.utils import timezone
 
-from games.floor_models import EntryStatus, GameTable, Offer, OfferKind, OfferStatus, WaitEntry
-from games.models import Hand, Seat
+from games.models import (
+    EntryStatus,
+    GameTable,
+    Hand,
+    Offer,
+    OfferKind,
+    OfferStatus,
+    Seat,
+    WaitEntry,
+)
 from games.services import schedule
 from games.services.floor_tables import rotation_step
 from games.signals import hand_finished, seat_changed

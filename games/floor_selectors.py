@@ -9,7 +9,7 @@ from typing import Any
 from django.utils import timezone
 
 from games.errors import NotFound
-from games.floor_models import (
+from games.models import (
     EntryStatus,
     Game,
     GameStatus,
@@ -18,9 +18,9 @@ from games.floor_models import (
     OfferKind,
     OfferStatus,
     PendingTableStatus,
+    Player,
     WaitEntry,
 )
-from games.models import Player
 from games.services.floor_tables import rotation_status
 
 ESTIMATE_WINDOW = timedelta(hours=2)

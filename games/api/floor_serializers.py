@@ -5,11 +5,13 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
 from games.api.serializers import MAX_SEQ, TableCreateInputSerializer, _chips
+from games.api.strict import StrictFieldsMixin
 from games.engine.rules import Variant
-from games.floor_models import GameMode
+from games.models import GameMode
 
 VARIANTS = [v.value for v in Variant]
 HOUSE_RULES = (
@@ -37,7 +39,7 @@ class TableOptionsSerializer(serializers.Serializer[Any]):
         return {name: copy.deepcopy(declared[name]) for name in HOUSE_RULES}
 
 
-class GameCreateInputSerializer(serializers.Serializer[Any]):
+class GameCreateInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     name = serializers.CharField(max_length=60)
     mode = serializers.ChoiceField(choices=GameMode.values, default=GameMode.ONLINE)
     variant = serializers.ChoiceField(choices=VARIANTS)
@@ -125,7 +127,7 @@ class GameOutputSerializer(serializers.Serializer[Any]):
     tables = GameTableSerializer(many=True, read_only=True)
 
 
-class JoinInputSerializer(serializers.Serializer[Any]):
+class JoinInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     variant = serializers.ChoiceField(choices=VARIANTS, required=False)
     small_bet = _chips(required=False)
     game = _id(required=False, help_text="The game's id, when variant and stakes are ambiguous.")
@@ -163,7 +165,7 @@ class WaitEntryOutputSerializer(serializers.Serializer[Any]):
     created_at = serializers.DateTimeField(read_only=True)
 
 
-class AcceptInputSerializer(serializers.Serializer[Any]):
+class AcceptInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     buy_in = _chips()
 
 
@@ -173,11 +175,13 @@ class AcceptOutputSerializer(serializers.Serializer[Any]):
     buy_in = serializers.IntegerField(read_only=True)
 
 
-class WalkInInputSerializer(serializers.Serializer[Any]):
+class WalkInInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     name = serializers.CharField(max_length=40)
 
 
-class WaitlistMoveInputSerializer(serializers.Serializer[Any]):
+# Named apart from the tournament director's MoveInput (tourney.api.director_serializers).
+@extend_schema_serializer(component_name="WaitlistMoveInput")
+class MoveInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     position = serializers.IntegerField(min_value=1, max_value=10_000)
     reason = serializers.CharField(max_length=200)
 
@@ -188,7 +192,7 @@ class RemoveQuerySerializer(serializers.Serializer[Any]):
     )
 
 
-class SeatChangeInputSerializer(serializers.Serializer[Any]):
+class SeatChangeInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     table = _id(required=False, help_text="Another table of the same game (default: this one).")
     seat = serializers.IntegerField(
         min_value=1, max_value=8, required=False, help_text="A given seat (default: any)."
@@ -205,5 +209,5 @@ class SeatChangeOutputSerializer(serializers.Serializer[Any]):
     created_at = serializers.DateTimeField(read_only=True)
 
 
-class ReportLeftInputSerializer(serializers.Serializer[Any]):
+class ReportLeftInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     seat = serializers.IntegerField(min_value=1, max_value=8)

@@ -19,7 +19,7 @@ from games import floor_selectors as selectors
 from games.api import floor_serializers as fs
 from games.api.permissions import IsStaff, caller_player, require_player
 from games.api.views import TableApi, _errors, _valid
-from games.floor_models import WaitEntry
+from games.models import WaitEntry
 from games.services import floor_tables, offers, waitlist
 
 
@@ -187,11 +187,11 @@ class WaitlistMoveApi(EntryApi):
     permission_classes = [IsStaff]
 
     @extend_schema(
-        request=fs.WaitlistMoveInputSerializer,
+        request=fs.MoveInputSerializer,
         responses={200: fs.WaitEntryOutputSerializer, **_errors(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, entry_id: int) -> Response:
-        data = _valid(fs.WaitlistMoveInputSerializer, request.data)
+        data = _valid(fs.MoveInputSerializer, request.data)
         entry = waitlist.entry_move(
             entry_id=entry_id, position=data["position"], reason=data["reason"], by=request.user
         )

@@ -14,9 +14,16 @@ from django.utils import timezone
 
 from games.engine.rules import Variant
 from games.errors import Conflict, Invalid
-from games.floor_models import Game, GameMode, GameTable, PendingTableStatus, TableRole
 from games.locks import game_for_update, table_for_update
-from games.models import Table, TableStatus
+from games.models import (
+    Game,
+    GameMode,
+    GameTable,
+    PendingTableStatus,
+    Table,
+    TableRole,
+    TableStatus,
+)
 from games.services import schedule
 from games.services.hands import append_event, running_hand
 from games.services.seating import seat_leave

@@ -32,7 +32,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games.errors import Conflict, Forbidden, NotFound
-from games.floor_models import (
+from games.locks import game_for_update, table_for_update
+from games.models import (
     ChangeStatus,
     EntryStatus,
     FloorLog,
@@ -44,12 +45,15 @@ from games.floor_models import (
     OfferKind,
     OfferStatus,
     PendingTableStatus,
+    Player,
+    Seat,
     SeatChange,
+    Table,
+    TableEvent,
     TableRole,
+    TableStatus,
     WaitEntry,
 )
-from games.locks import game_for_update, table_for_update
-from games.models import Player, Seat, Table, TableEvent, TableStatus
 from games.services import schedule
 from games.services.floor_tables import (
     game_table_open,

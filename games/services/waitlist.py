@@ -13,7 +13,8 @@ from django.db.models import Max
 from django.utils import timezone
 
 from games.errors import Conflict, Forbidden, Invalid, NotFound
-from games.floor_models import (
+from games.locks import game_for_update
+from games.models import (
     ChangeStatus,
     EntryStatus,
     FloorLog,
@@ -24,11 +25,11 @@ from games.floor_models import (
     OfferKind,
     OfferStatus,
     PendingTableStatus,
+    Player,
+    Seat,
     SeatChange,
     WaitEntry,
 )
-from games.locks import game_for_update
-from games.models import Player, Seat
 from games.services import schedule
 
 

@@ -16,8 +16,7 @@ from datetime import datetime
 import pytest
 from django.utils import timezone
 
-from games.floor_models import EntryStatus, Offer, OfferStatus, WaitEntry
-from games.models import Hand, Player, Seat, TableEvent
+from games.models import EntryStatus, Hand, Offer, OfferStatus, Player, Seat, TableEvent, WaitEntry
 from games.services.seating import seat_leave, seat_sit
 from tests.e2e.tables import wait_until
 from tests.e2e.workers import WorkerProcess

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.floor_models import EntryStatus, Game, Offer, OfferStatus, WaitEntry
-from games.models import Player, Seat, Table
+from games.models import EntryStatus, Game, Offer, OfferStatus, Player, Seat, Table, WaitEntry
 from games.services import offers
 from games.services.floor_tables import game_create
 from games.services.seating import seat_sit

@@ -212,6 +212,18 @@ def test_an_unknown_field_in_a_body_is_a_400_that_names_it_and_changes_nothing()
                 "rake": 5,
             },
         ),
+        (
+            "/api/v1/games/",
+            {
+                "name": "G",
+                "variant": "stud_hi",
+                "ante": 1,
+                "bring_in": 2,
+                "small_bet": 5,
+                "big_bet": 10,
+                "rake": 5,
+            },
+        ),
     ],
 )
 def test_unknown_fields_are_refused_on_every_body(url, body):

@@ -7,8 +7,7 @@ from typing import Any
 
 import pytest
 
-from games.floor_models import FloorLog, Offer, SeatChange, WaitEntry
-from games.models import Seat
+from games.models import FloorLog, Offer, Seat, SeatChange, WaitEntry
 from games.services.seating import seat_leave
 from tests.games.factories import make_player
 from tests.games.floor import fill, fill_table, make_game, tables_of

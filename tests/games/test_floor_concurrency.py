@@ -15,8 +15,7 @@ from django.db.models import Count
 from django.utils import timezone
 
 from games.errors import Conflict
-from games.floor_models import Game, Offer, OfferStatus
-from games.models import Seat
+from games.models import Game, Offer, OfferStatus, Seat
 from games.services import offers, schedule, waitlist
 from games.services.seating import seat_leave, seat_sit
 from tests.games.factories import make_player

@@ -9,8 +9,7 @@ import pytest
 from django.utils import timezone
 
 from games.errors import Conflict, Forbidden, Invalid
-from games.floor_models import EntryStatus, Offer, OfferStatus
-from games.models import Seat, TableEvent
+from games.models import EntryStatus, Offer, OfferStatus, Seat, TableEvent
 from games.services import offers, waitlist
 from games.services.seating import seat_leave, seat_sit
 from tests.games.factories import make_player

@@ -20,9 +20,17 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
 from games.errors import ServiceError
-from games.floor_models import EntryStatus, GameTable, Offer, OfferStatus, PendingTableStatus
 from games.floor_selectors import entry_view
-from games.models import Player, Seat, TableEvent
+from games.models import (
+    EntryStatus,
+    GameTable,
+    Offer,
+    OfferStatus,
+    PendingTableStatus,
+    Player,
+    Seat,
+    TableEvent,
+)
 from games.services import offers, waitlist
 from games.services.seating import seat_leave
 from tests.games.factories import make_player

@@ -9,8 +9,18 @@ import pytest
 from django.utils import timezone
 
 from games.errors import Conflict, Invalid, ServiceError
-from games.floor_models import ChangeStatus, GameTable, OfferKind, PendingTableStatus, TableRole
-from games.models import Player, Seat, Table, TableEvent, TableStatus
+from games.models import (
+    ChangeStatus,
+    GameTable,
+    OfferKind,
+    PendingTableStatus,
+    Player,
+    Seat,
+    Table,
+    TableEvent,
+    TableRole,
+    TableStatus,
+)
 from games.services import hands, offers, waitlist
 from games.services.floor_tables import game_table_confirm, live_report_left, rotation_step
 from games.services.seating import seat_leave

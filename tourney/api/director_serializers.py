@@ -67,7 +67,7 @@ class ClockInputSerializer(StrictInputSerializer):
         return attrs
 
 
-class MoveInputSerializer(StrictInputSerializer):
+class SeatMoveInputSerializer(StrictInputSerializer):
     """The entry, and the table (its number in the tournament) and seat to move it to."""
 
     entry = serializers.IntegerField(min_value=1, max_value=MAX_INT)
@@ -75,13 +75,13 @@ class MoveInputSerializer(StrictInputSerializer):
     seat = serializers.IntegerField(min_value=1, max_value=MAX_INT)
 
 
-class SwapInputSerializer(StrictInputSerializer):
+class SeatSwapInputSerializer(StrictInputSerializer):
     entries = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=MAX_INT), min_length=2, max_length=2
     )
 
 
-class LockInputSerializer(StrictInputSerializer):
+class SeatLockInputSerializer(StrictInputSerializer):
     entry = serializers.IntegerField(min_value=1, max_value=MAX_INT)
     locked = serializers.BooleanField(default=True)
 

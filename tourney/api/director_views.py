@@ -69,11 +69,11 @@ class SeatMoveApi(DirectorApi):
     takes the new seating into account."""
 
     @extend_schema(
-        request=d.MoveInputSerializer,
+        request=d.SeatMoveInputSerializer,
         responses={200: s.MoveOutputSerializer, **_errors(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        data = _valid(d.MoveInputSerializer, request.data)
+        data = _valid(d.SeatMoveInputSerializer, request.data)
         move = director_floor.floor_move(
             tournament_id=tournament_id,
             entry_id=data["entry"],
@@ -87,11 +87,11 @@ class SeatSwapApi(DirectorApi):
     """Swap the seats of two players (between hands)."""
 
     @extend_schema(
-        request=d.SwapInputSerializer,
+        request=d.SeatSwapInputSerializer,
         responses={200: s.MoveOutputSerializer(many=True), **_errors(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        data = _valid(d.SwapInputSerializer, request.data)
+        data = _valid(d.SeatSwapInputSerializer, request.data)
         moves = director_floor.floor_swap(
             tournament_id=tournament_id, entry_ids=(data["entries"][0], data["entries"][1])
         )
@@ -102,11 +102,11 @@ class SeatLockApi(DirectorApi):
     """Lock a player's seat (``locked`` false unlocks): balancing never moves them."""
 
     @extend_schema(
-        request=d.LockInputSerializer,
+        request=d.SeatLockInputSerializer,
         responses={200: d.EntryStateOutputSerializer, **_errors(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        data = _valid(d.LockInputSerializer, request.data)
+        data = _valid(d.SeatLockInputSerializer, request.data)
         entry = director_floor.floor_lock(
             tournament_id=tournament_id, entry_id=data["entry"], locked=data["locked"]
         )

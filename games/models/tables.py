@@ -246,14 +246,3 @@ class HandAudit(models.Model):
 
     def __str__(self) -> str:
         return f"hand {self.hand_id} audited by {self.user_id} at {self.at:%Y-%m-%d %H:%M:%S}"
-
-
-# The ring-game floor's models live in their own module; importing them here registers them.
-from games.floor_models import (  # noqa: E402, F401
-    FloorLog,
-    Game,
-    GameTable,
-    Offer,
-    SeatChange,
-    WaitEntry,
-)

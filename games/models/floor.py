@@ -14,7 +14,7 @@ from django.db import models
 from django.db.models import Q
 
 from games.engine.rules import Variant
-from games.models import Player, Table
+from games.models.tables import Player, Table
 
 VARIANTS = [(v.value, v.value) for v in Variant]
 
