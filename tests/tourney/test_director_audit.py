@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.models import Seat
 from tests.games.factories import make_player
 from tests.tourney.director import audit, started
 from tests.tourney.tournaments import events, play_round, play_to_the_end, seated_chips
@@ -32,10 +33,27 @@ def _seat(tournament: Tournament, entry: Entry) -> tuple[int, int]:
     raise AssertionError("not seated")
 
 
-def _free(tournament: Tournament, number: int) -> int:
-    table = tournament.tables.get(number=number).table
-    taken = set(table.seats.filter(player__isnull=False).values_list("number", flat=True))
-    return min(set(range(1, table.seat_count + 1)) - taken)
+def _free_seat(tournament: Tournament, *, excluding: int | None = None) -> tuple[int, int]:
+    """A table (its number, not ``excluding``) with a free seat, and that seat: where the
+    bots' random hands leave room."""
+    for row in (
+        tournament.tables.exclude(table__status="closed").order_by("number").select_related("table")
+    ):
+        taken = set(row.table.seats.filter(player__isnull=False).values_list("number", flat=True))
+        free = set(range(1, row.table.seat_count + 1)) - taken
+        if row.number != excluding and free:
+            return row.number, min(free)
+    raise AssertionError("no free seat at any table")
+
+
+def _chip_leader(tournament: Tournament) -> Entry:
+    seat = (
+        Seat.objects.filter(table__tournament_table__tournament=tournament, player__isnull=False)
+        .order_by("-stack", "id")
+        .first()
+    )
+    assert seat is not None
+    return Entry.objects.get(tournament=tournament, player_id=seat.player_id, status="playing")
 
 
 def test_a_tournament_run_with_every_control_still_passes_the_audit():
@@ -52,12 +70,13 @@ def test_a_tournament_run_with_every_control_still_passes_the_audit():
     clock.clock_end_break(tournament_id=tid)
     # floor: move, swap, lock, late entrant at a chosen seat
     a, b, c = _playing(tournament)[:3]
-    target = 2 if _seat(tournament, a)[0] != 2 else 1
-    floor.floor_move(tournament_id=tid, entry_id=a.id, table=target, seat=_free(tournament, target))
+    target, seat = _free_seat(tournament, excluding=_seat(tournament, a)[0])
+    floor.floor_move(tournament_id=tid, entry_id=a.id, table=target, seat=seat)
     floor.floor_swap(tournament_id=tid, entry_ids=(b.id, c.id))
     floor.floor_lock(tournament_id=tid, entry_id=b.id, locked=True)
+    table, seat = _free_seat(tournament)
     floor.floor_late_entry(
-        tournament_id=tid, player_id=make_player(bot="rules").id, table=1, seat=_free(tournament, 1)
+        tournament_id=tid, player_id=make_player(bot="rules").id, table=table, seat=seat
     )
     director_settings.late_registration_set(tournament_id=tid, open_=False)
     director_settings.late_registration_set(tournament_id=tid, open_=True, until_level=2)
@@ -82,7 +101,7 @@ def test_a_tournament_run_with_every_control_still_passes_the_audit():
             break
         play_round(tournament)
     assert out is not None and not out.disqualified
-    giver = _playing(tournament)[0]
+    giver = _chip_leader(tournament)
     rulings.ruling_undo_bust(tournament_id=tid, entry_id=out.id, chips=100, from_entry=giver.id)
     # the schedule's break and a colour-up to 25
     tournament.refresh_from_db()
