@@ -56,6 +56,7 @@ SWEEP_SECONDS = 2.0
 ACTION_SECONDS = 4
 PAUSE_MS = 300
 RING_BUY_IN = 200
+BANKROLL = 100_000
 SAMPLES = 25
 
 
@@ -322,11 +323,14 @@ class World:
         from rest_framework.authtoken.models import Token
 
         from games.models import Player
+        from money.cashier import bankroll
 
         self.count += 1
         name = f"{bot or 'person'}{self.count}"
         user = get_user_model().objects.create_user(username=name)
         player = Player.objects.create(user=user, display_name=name, bot=bot)
+        # enough at the cashier for every buy-in, sit-down and re-entry of the run
+        bankroll(player_id=player.id, amount=BANKROLL, memo="bench chaos: a bankroll")
         return player, ("" if bot else Token.objects.create(user=user).key)
 
     def _thread(self, target: Callable[..., None], *args: Any) -> None:
@@ -689,6 +693,8 @@ def run(args: argparse.Namespace, env: dict[str, str], logs: Path, redis: OwnRed
     django.setup()
     from django.db import connections
 
+    from money.reconciliation import ledger_check
+
     findings = Findings()
     port = args.port or free_port()
     base = f"http://127.0.0.1:{port}"
@@ -754,6 +760,9 @@ def run(args: argparse.Namespace, env: dict[str, str], logs: Path, redis: OwnRed
         for thread in world.threads:
             thread.join(timeout=ACTION_SECONDS + 10)
         checking.join(timeout=30)
+    ledger = ledger_check()  # the money: the ledger balances and matches the chips in play
+    for problem in ledger.problems:
+        findings.violation("ledger", problem)
     connections.close_all()
     requests = sum(findings.statuses.values())
     return {

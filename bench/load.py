@@ -68,6 +68,7 @@ def set_up_people(args: argparse.Namespace) -> tuple[list[int], list[tuple[int, 
     from games.models import Player
     from games.services.seating import seat_sit
     from games.services.tables import table_create
+    from money.cashier import bankroll
 
     tables = -(-args.players // args.per_table)
     table_ids, people = [], []
@@ -92,6 +93,7 @@ def set_up_people(args: argparse.Namespace) -> tuple[list[int], list[tuple[int, 
             # no password (tokens only): hashing one per person would dominate the set-up
             user = get_user_model().objects.create_user(username=f"person{t}-{seat}")
             person = Player.objects.create(user=user, display_name=f"Person {t}-{seat}")
+            bankroll(player_id=person.id, amount=BUY_IN, memo="bench load: buy-in")
             seat_sit(table_id=table.id, player=person, seat_number=seat, buy_in=BUY_IN)
             people.append((table.id, Token.objects.create(user=user).key))
         table_ids.append(table.id)
