@@ -473,7 +473,7 @@ class Checker:
 
     def _hands(self) -> None:
         from games.models import Hand, HandStatus
-        from games.services.hands import hand_state
+        from games.selectors import hand_state
 
         running = list(Hand.objects.filter(status=HandStatus.RUNNING))
         finished = list(

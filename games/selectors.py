@@ -14,12 +14,12 @@ from django.db.models import Count, Q, QuerySet
 from games import fair_dealing
 from games.engine.fairness import commitment
 from games.engine.phh import dump_phh
+from games.engine.replay import EVENT_TYPES, from_dict, replay
 from games.engine.state import HandState
 from games.engine.views import event_for, log_for, view_for
 from games.errors import Conflict, NotFound
 from games.locks import table_for_update
 from games.models import Hand, HandAudit, HandStatus, Player, Table
-from games.services.hands import ENGINE_KINDS, hand_state, running_hand
 
 
 def get_table(table_id: int) -> Table:
@@ -33,6 +33,22 @@ def table_list() -> QuerySet[Table]:
     """Every table with the number of seats taken (``seated``), oldest first."""
     seated = Count("seats", filter=Q(seats__player__isnull=False))
     return Table.objects.annotate(seated=seated).order_by("id")
+
+
+def running_hand(table: Table) -> Hand | None:
+    """The table's hand in progress, if any."""
+    return table.hands.filter(status=HandStatus.RUNNING).first()
+
+
+def hand_state(hand: Hand) -> HandState:
+    """The engine state of a hand, from its cached snapshot (replayed and checked)."""
+    return from_dict(hand.snapshot)
+
+
+def hand_state_from_events(hand: Hand) -> HandState:
+    """The engine state rebuilt from the hand's events alone (the source of truth)."""
+    log = [e.data for e in hand.events.order_by("seq") if e.kind in EVENT_TYPES]
+    return replay(hand.header, log)
 
 
 def get_hand(hand_id: int) -> Hand:
@@ -146,7 +162,7 @@ def table_events(
     out = []
     for event in events:
         data = event.data
-        if event.kind in ENGINE_KINDS and event.hand_id is not None:
+        if event.kind in EVENT_TYPES and event.hand_id is not None:
             if event.hand_id not in states:
                 hand = event.hand
                 assert hand is not None

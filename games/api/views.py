@@ -351,7 +351,7 @@ class HandDetailApi(HandApi):
     @extend_schema(responses={200: s.HandOutputSerializer, **_errors(401, 404)})
     def get(self, request: Request, hand_id: int) -> Response:
         hand = selectors.get_hand(hand_id)
-        public = selectors.hand_public(hand, hands.hand_state(hand), caller_player(request))
+        public = selectors.hand_public(hand, selectors.hand_state(hand), caller_player(request))
         body = {
             **public,
             "table": hand.table_id,

@@ -17,6 +17,8 @@ from games.engine.rules import Rules, Stakes
 from games.engine.state import Event, HandState, IllegalAction
 
 INPUT_EVENTS = frozenset({"deal", "burn", "action", "show", "muck"})
+EVENT_TYPES = INPUT_EVENTS | {"ante", "street", "return", "showdown", "award"}
+"""Every type of event the engine writes to a hand's log (a table's log holds others too)."""
 
 
 class ReplayError(ValueError):

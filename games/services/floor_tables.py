@@ -24,8 +24,9 @@ from games.models import (
     TableRole,
     TableStatus,
 )
+from games.selectors import running_hand
 from games.services import schedule
-from games.services.hands import append_event, running_hand
+from games.services.hands import append_event
 from games.services.seating import seat_leave
 from games.services.tables import table_create, table_set_status
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 from games.engine.fairness import SCHEME, commit_deck, commitment, deck_for_hand
 from games.engine.play import deal_pending
 from games.engine.rake import hand_rake
-from games.engine.replay import from_dict, header, to_dict
+from games.engine.replay import header, to_dict
 from games.engine.state import HandState, IllegalAction, Option
 from games.errors import Conflict, Forbidden, Invalid
 from games.locks import table_for_update
@@ -32,6 +32,7 @@ from games.models import (
     TableStatus,
     new_server_seed,
 )
+from games.selectors import hand_state, running_hand, seat_index
 from games.services import bots, chips, schedule
 from games.signals import hand_finished
 from integrations.webhooks.outbox import event_emit
@@ -49,32 +50,6 @@ class ActResult:
 
     seq: int
     option: Option
-
-
-# ------------------------------------------------------------------------- reading hands
-
-
-def running_hand(table: Table) -> Hand | None:
-    """The table's hand in progress, if any."""
-    return table.hands.filter(status=HandStatus.RUNNING).first()
-
-
-def hand_state(hand: Hand) -> HandState:
-    """The engine state of a hand, from its cached snapshot (replayed and checked)."""
-    return from_dict(hand.snapshot)
-
-
-def hand_state_from_events(hand: Hand) -> HandState:
-    """The engine state rebuilt from the hand's events alone (the source of truth)."""
-    from games.engine.replay import replay
-
-    log = [e.data for e in hand.events.order_by("seq") if e.kind in ENGINE_KINDS]
-    return replay(hand.header, log)
-
-
-ENGINE_KINDS = frozenset(
-    {"ante", "street", "deal", "burn", "action", "return", "showdown", "show", "muck", "award"}
-)
 
 
 # ------------------------------------------------------------------------- writing events
@@ -318,7 +293,7 @@ def hand_act(
         hand = running_hand(table)
         if hand is None:
             raise Conflict("no hand is in progress at this table", code="no_hand")
-        index = _lineup_index(hand, player)
+        index = seat_index(hand, player)
         if index is None:
             raise Forbidden("you are not dealt in this hand", code="not_in_hand")
         state = hand_state(hand)
@@ -334,10 +309,6 @@ def hand_act(
         _persist(table, hand, state, start)
         schedule.advance_now(table.id)
         return ActResult(seq=table.seq, option=option)
-
-
-def _lineup_index(hand: Hand, player: Player) -> int | None:
-    return next((i for i, p in enumerate(hand.lineup) if p["player"] == player.id), None)
 
 
 def hand_expire(*, hand_id: int, seq: int | None) -> str:

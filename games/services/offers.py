@@ -54,6 +54,7 @@ from games.models import (
     TableStatus,
     WaitEntry,
 )
+from games.selectors import running_hand
 from games.services import schedule
 from games.services.chips import chips_move
 from games.services.floor_tables import (
@@ -62,7 +63,7 @@ from games.services.floor_tables import (
     table_close_if_empty,
     tables_track_short,
 )
-from games.services.hands import append_event, running_hand, table_wake
+from games.services.hands import append_event, table_wake
 from games.services.seating import seat_sit
 from money.cashier import bankroll
 

@@ -15,8 +15,9 @@ from django.db import IntegrityError, transaction
 from games.errors import Conflict, Forbidden, Invalid, NotFound
 from games.locks import table_for_update
 from games.models import Offer, Player, Seat, Table, TableKind, TableStatus, WaitEntry
+from games.selectors import running_hand
 from games.services.chips import chips_buy, chips_cash_out
-from games.services.hands import append_event, running_hand, table_wake
+from games.services.hands import append_event, table_wake
 from games.signals import seat_changed
 
 

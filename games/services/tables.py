@@ -11,7 +11,8 @@ from games.engine.rules import Rules, Stakes
 from games.errors import Conflict, Invalid
 from games.locks import table_for_update
 from games.models import Seat, Table, TableStatus
-from games.services.hands import NO_CLOCK, append_event, running_hand, table_wake
+from games.selectors import running_hand
+from games.services.hands import NO_CLOCK, append_event, table_wake
 
 RULE_FIELDS = (
     "low_qualifier",

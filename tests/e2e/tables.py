@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from games import selectors
 from games.models import Hand, HandStatus, Player, Seat, Table
-from games.services import hands
 from games.services.seating import seat_sit
 from tests.games.test_api_support import RecordingClient, table_url
 
@@ -40,7 +40,7 @@ def total_chips(table_id: int) -> int:
     hand = running_hand(table_id)
     seats = {s.number: s.stack for s in Seat.objects.filter(table_id=table_id)}
     if hand is not None:
-        state = hands.hand_state(hand)
+        state = selectors.hand_state(hand)
         for entry, player in zip(hand.lineup, state.players, strict=True):
             seats[entry["seat"]] = player.stack + player.total_in
     return sum(seats.values())

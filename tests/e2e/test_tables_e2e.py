@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from games import selectors
 from games.models import Hand, HandStatus, Player, Seat, Table, TableEvent
-from games.services import hands
 from tests.e2e.tables import ApiPlayers, running_hand, total_chips, wait_until
 from tests.e2e.workers import WorkerProcess
 from tests.games.factories import make_player, make_table
@@ -68,11 +68,11 @@ def test_three_players_play_to_showdown_then_one_leaves_and_another_is_dealt_in(
     )
 
     for hand in finished_hands(table):
-        state = hands.hand_state(hand)
+        state = selectors.hand_state(hand)
         assert [e["player"] for e in hand.lineup] == [p.id for p in _players(names)]
         assert any(e["type"] == "showdown" for e in state.log), "everyone called to showdown"
         assert sum(p.stack for p in state.players) == 3 * BUY_IN
-        assert hands.hand_state_from_events(hand) == state
+        assert selectors.hand_state_from_events(hand) == state
         assert sum(e["amount"] for e in state.log if e["type"] == "award") > 3 * table.ante
     assert players.decisions >= HANDS * 3 * 4  # three humans on every street, more or less
     assert total_chips(table.id) == 3 * BUY_IN
@@ -86,7 +86,7 @@ def test_three_players_play_to_showdown_then_one_leaves_and_another_is_dealt_in(
         lambda: Seat.objects.filter(table=table, number=3, player=None).exists(),
         HAND_TIMEOUT,
     )
-    left = hands.hand_state(Hand.objects.get(pk=hand.id))
+    left = selectors.hand_state(Hand.objects.get(pk=hand.id))
     carol_cash = left.players[2].stack
     assert left.players[2].folded
     leave = TableEvent.objects.get(table=table, kind="leave")
@@ -107,7 +107,7 @@ def test_three_players_play_to_showdown_then_one_leaves_and_another_is_dealt_in(
     assert [e["player"] for e in first.lineup] == [p.id for p in _players(("alice", "bob"))] + [
         dave.id
     ]
-    assert hands.hand_state(first).players[2].starting_stack == 150
+    assert selectors.hand_state(first).players[2].starting_stack == 150
     assert total_chips(table.id) == 3 * BUY_IN - carol_cash + 150
 
 

@@ -16,7 +16,7 @@ import pytest
 from django.db import connection, transaction
 from django.utils import timezone
 
-from games import tasks
+from games import selectors, tasks
 from games.locks import table_for_update
 from games.models import Hand, HandStatus, Seat, Table, TableEvent
 from games.services import hands, schedule
@@ -42,7 +42,7 @@ def _heads_up(**table_options: int) -> tuple[Table, Hand]:
 
 
 def _state(hand: Hand):
-    return hands.hand_state(Hand.objects.get(pk=hand.id))
+    return selectors.hand_state(Hand.objects.get(pk=hand.id))
 
 
 def _seq(table: Table) -> int:
@@ -282,11 +282,11 @@ def test_a_worker_killed_in_the_middle_of_a_hand_is_replaced_and_the_hand_finish
     hero.play_until("the hand to finish after the crash", finished, timeout=60)
 
     done = Hand.objects.get(pk=hand.id)
-    state = hands.hand_state(done)
+    state = selectors.hand_state(done)
     assert state.is_over
     assert sum(p.stack for p in state.players) == total
     assert sum(Seat.objects.filter(table=table).values_list("stack", flat=True)) == total
-    assert hands.hand_state_from_events(done) == state
+    assert selectors.hand_state_from_events(done) == state
     table.refresh_from_db()
     seqs = list(TableEvent.objects.filter(table=table).values_list("seq", flat=True))
     assert seqs == list(range(1, table.seq + 1))

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from games import selectors
 from games.engine.fairness import card_salt, dealt_positions
 from games.models import Hand, HandStatus
 from games.services import hands
@@ -123,7 +124,7 @@ def test_no_response_reveals_another_players_down_cards_or_an_early_seed():
             c.get(f"/api/v1/hands/{hand.id}/")
             c.get(f"/api/v1/hands/{hand.id}/audit/")
             c.get(f"/api/v1/hands/{hand.id}/audit/", {"format": "phh"})
-        state = hands.hand_state(hand)
+        state = selectors.hand_state(hand)
         positions = dict(dealt_positions(state.log))
         seed = bytes(hand.seed).hex()
         lineup = [e["player"] for e in hand.lineup]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from games import selectors
 from games.engine.fairness import CardProof, commitment, verify_card
 from games.engine.phh import load_phh, replay_phh, stacks_after
 from games.models import Hand, HandStatus, Seat, TableEvent
@@ -50,7 +51,7 @@ def test_a_full_hand_with_two_humans_and_a_bot_through_the_api():
     assert detail["seed_reveal"] == "table_closed"
     assert detail["card_root"] == hand.card_root and len(hand.card_root) == 64
     assert detail["commitment"] == commitment(bytes(hand.seed))
-    state = hands.hand_state(hand)
+    state = selectors.hand_state(hand)
     awards = [(e["player"], e["amount"]) for e in state.log if e["type"] == "award"]
     assert [(w["player"], w["amount"]) for w in detail["view"]["winners"]] == awards
     seats = Seat.objects.filter(table=table).order_by("number")
@@ -61,7 +62,7 @@ def test_the_table_view_shows_own_down_cards_legal_actions_and_the_deadline():
     table, alice, bob, _bot = _seat_three()
     assert hands.table_advance(table.id) == "waiting for a player"
     hand = Hand.objects.get(table=table, status=HandStatus.RUNNING)
-    state = hands.hand_state(hand)
+    state = selectors.hand_state(hand)
     actor = state.candidates[0]
     client = client_for(alice if actor == 0 else bob)
 
@@ -83,7 +84,7 @@ def test_act_answers_the_new_seq_and_the_option_taken():
     table, alice, bob, _bot = _seat_three()
     hands.table_advance(table.id)
     hand = Hand.objects.get(table=table, status=HandStatus.RUNNING)
-    actor = hands.hand_state(hand).candidates[0]
+    actor = selectors.hand_state(hand).candidates[0]
     client = client_for(alice if actor == 0 else bob)
     detail = client.get(table_url(table)).json()
     option = detail["hand"]["view"]["legal_actions"][-1]
@@ -114,7 +115,7 @@ def test_events_after_n_returns_only_newer_events_and_hides_other_down_cards():
     assert len(deals) == 9
     own = [d["card"] for d in deals if d["player"] == 0 and not d["up"]]
     hand = Hand.objects.get(table=table, status=HandStatus.RUNNING)
-    state = hands.hand_state(hand)
+    state = selectors.hand_state(hand)
     assert own == [repr(c) for c in state.players[0].down]
     assert [d["card"] for d in deals if d["player"] != 0 and not d["up"]] == ["??"] * 4
     assert client.get(table_url(table, "events"), {"after": body["seq"]}).json()["events"] == []
@@ -131,7 +132,7 @@ def _finish_one_hand(choose=None):
 
 def test_history_json_hides_unshown_down_cards_and_shows_shown_ones():
     session, hand = _finish_one_hand()
-    state = hands.hand_state(hand)
+    state = selectors.hand_state(hand)
     client = session.clients["alice"]
 
     body = client.get(f"/api/v1/hands/{hand.id}/history/").json()
@@ -158,7 +159,7 @@ def test_history_phh_is_a_phh_file_with_only_the_callers_and_shown_down_cards():
         return _calling(options)
 
     session, hand = _finish_one_hand(bob_mucks)
-    state = hands.hand_state(hand)
+    state = selectors.hand_state(hand)
 
     response = session.clients["alice"].get(f"/api/v1/hands/{hand.id}/history/?format=phh")
 
@@ -187,7 +188,7 @@ def _calling(options):
 
 def test_verify_proves_own_up_and_shown_cards_against_the_published_root():
     session, hand = _finish_one_hand()
-    state = hands.hand_state(hand)
+    state = selectors.hand_state(hand)
     published = TableEvent.objects.get(hand=hand, kind="hand_start").data
 
     body = session.clients["bob"].get(f"/api/v1/hands/{hand.id}/verify/").json()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games import selectors
 from games.models import Hand, HandStatus, Player, Table
 from games.services import hands
 from tests.games.factories import make_player, make_table
@@ -23,7 +24,7 @@ def hand_in_progress():
         )
     assert hands.table_advance(table.id) == "waiting for a player"
     hand = Hand.objects.get(table=table, status=HandStatus.RUNNING)
-    actor = hands.hand_state(hand).candidates[0]
+    actor = selectors.hand_state(hand).candidates[0]
     players = [alice, bob]
     return table, players[actor], players[1 - actor]
 

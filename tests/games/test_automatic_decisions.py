@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games import selectors
 from games.engine.cards import shuffled_deck
 from games.engine.play import deal_pending
 from games.engine.rules import Rules, Stakes, Variant
@@ -82,7 +83,7 @@ def test_a_player_who_leaves_mid_hand_checks_when_free_and_the_hand_goes_on():
         hand = Hand.objects.filter(table=table, status=HandStatus.RUNNING).first()
         if hand is None:
             continue  # the human folded or the hand ended: deal the next one
-        state = hands.hand_state(hand)
+        state = selectors.hand_state(hand)
         options = {o.action: o for o in state.legal_actions()}
         if "check" in options:
             free_check = True

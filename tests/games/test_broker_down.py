@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from kombu.exceptions import OperationalError
 
+from games import selectors
 from games.models import Hand, HandStatus
 from games.services import hands, schedule
 from tests.games.test_api_play import _seat_three
@@ -21,7 +22,7 @@ def test_an_act_while_the_broker_is_down_is_answered_and_left_to_the_sweep(
     table, alice, bob, _bot = _seat_three()
     hands.table_advance(table.id)
     hand = Hand.objects.get(table=table, status=HandStatus.RUNNING)
-    actor = hands.hand_state(hand).candidates[0]
+    actor = selectors.hand_state(hand).candidates[0]
     client = client_for(alice if actor == 0 else bob)
     detail = client.get(table_url(table)).json()
     option = detail["hand"]["view"]["legal_actions"][-1]

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
+from games import selectors
 from games.models import Hand, Table, TableEvent
 from games.services import hands, schedule
 from games.services.seating import seat_sit
@@ -83,8 +84,8 @@ def test_two_simultaneous_actions_for_the_same_turn_apply_exactly_one(enqueued):
     hands.table_advance(table.id)
     hand = Hand.objects.get(table=table)
     rounds = 0
-    while hands.hand_state(hand).candidates and rounds < ROUNDS:
-        state = hands.hand_state(hand)
+    while selectors.hand_state(hand).candidates and rounds < ROUNDS:
+        state = selectors.hand_state(hand)
         actor = state.candidates[0]
         player = players["alice" if actor == 0 else "bob"]
         seq = Table.objects.get(pk=table.id).seq
@@ -123,7 +124,7 @@ def test_an_action_and_another_players_simultaneous_action_apply_only_the_turns_
     alice, bob = make_player("alice"), make_player("bob")
     _seat(table, [alice, bob])
     hands.table_advance(table.id)
-    state = hands.hand_state(Hand.objects.get(table=table))
+    state = selectors.hand_state(Hand.objects.get(table=table))
     owner, other = (alice, bob) if state.candidates == (0,) else (bob, alice)
     seq = Table.objects.get(pk=table.id).seq
     body = {"action": "bring_in", "amount": table.bring_in, "seq": seq}

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from games import selectors
 from games.engine import cli
 from games.engine.cards import FULL_DECK
 from games.engine.fairness import (
@@ -106,7 +107,7 @@ def _rebuilt_cards(
 def test_nobody_rebuilds_a_folded_or_mucked_down_card_from_anything_the_api_gives():
     table, people = _four_players_and_an_observer()
     hand = _play_one_hand(table, people)
-    state = hands.hand_state(hand)
+    state = selectors.hand_state(hand)
     lineup = [entry["player"] for entry in hand.lineup]
     winners = {e["player"] for e in state.log if e["type"] == "award"}
     assert all(state.players[i].folded for i in (1, 3)), "bob and erin folded"
@@ -140,7 +141,7 @@ def test_nobody_rebuilds_a_folded_or_mucked_down_card_from_anything_the_api_give
 def test_verify_gives_proofs_of_own_up_and_shown_cards_only_and_each_verifies():
     table, people = _four_players_and_an_observer()
     hand = _play_one_hand(table, people)
-    state = hands.hand_state(hand)
+    state = selectors.hand_state(hand)
     root = TableEvent.objects.get(hand=hand, kind="hand_start").data["card_root"]
 
     for name in ("alice", "bob", "carol", "dave"):
@@ -268,7 +269,7 @@ def test_the_audit_endpoint_is_staff_only_and_logs_nothing_for_a_refusal():
 def test_staff_see_the_whole_hand_and_every_access_writes_a_log_row():
     table, people = _four_players_and_an_observer()
     hand = _play_one_hand(table, people)
-    state = hands.hand_state(hand)
+    state = selectors.hand_state(hand)
     floor = make_player("floor", staff=True)
     staff = client_for(floor)
 

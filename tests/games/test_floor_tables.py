@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from games import selectors
 from games.errors import Conflict, Invalid, ServiceError
 from games.models import (
     ChangeStatus,
@@ -75,7 +76,7 @@ def test_a_must_move_player_in_a_hand_moves_when_their_hand_is_over():
     main_players = fill_table(main)
     mm_players = fill_table(must_move, 2, prefix="mm")
     hands.table_advance(must_move.id)  # a hand starts at the must-move table
-    assert hands.running_hand(must_move) is not None
+    assert selectors.running_hand(must_move) is not None
 
     seat_leave(table_id=main.id, player=main_players[3])
     fill(game)
@@ -83,7 +84,7 @@ def test_a_must_move_player_in_a_hand_moves_when_their_hand_is_over():
     assert (move.kind, move.mover_id, move.seat) == (OfferKind.MUST_MOVE, mm_players[0].id, 4)
     assert _seat_of(mm_players[0].id) == (must_move.id, 1)  # not mid-hand
 
-    hand = hands.running_hand(must_move)
+    hand = selectors.running_hand(must_move)
     assert hand is not None
     hand.status = "finished"
     hand.save(update_fields=["status"])
@@ -259,13 +260,13 @@ def test_rotation_every_n_hands_follows_the_game_and_a_real_hand_deals_the_new_v
     table = tables_of(game)[0]
     fill_table(table, 2)
     hands.table_advance(table.id)
-    hand = hands.running_hand(table)
+    hand = selectors.running_hand(table)
     assert hand is not None and hand.header["rules"]["variant"] == "stud_hi"
     _play_out(table.id)
     table.refresh_from_db()
     assert table.variant == "razz"
     hands.table_advance(table.id)
-    hand = hands.running_hand(table)
+    hand = selectors.running_hand(table)
     assert hand is not None and hand.header["rules"]["variant"] == "razz"
 
 
@@ -273,10 +274,10 @@ def _play_out(table_id: int) -> None:
     """Everyone folds or checks until the hand ends (the worker's and players' part)."""
     for _ in range(200):
         table = Table.objects.get(pk=table_id)
-        hand = hands.running_hand(table)
+        hand = selectors.running_hand(table)
         if hand is None:
             return
-        state = hands.hand_state(hand)
+        state = selectors.hand_state(hand)
         i = state.candidates[0]
         option = hands.automatic_option(state)
         player = Player.objects.get(pk=hand.lineup[i]["player"])

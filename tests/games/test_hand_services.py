@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games import selectors
 from games.fair_dealing import seed_check
 from games.models import Hand, HandStatus, Seat, TableEvent
 from games.selectors import table_detail
@@ -19,7 +20,7 @@ def _total_chips(table_id: int) -> int:
     seats = {s.number: s.stack for s in Seat.objects.filter(table_id=table_id)}
     if hand is None:
         return sum(seats.values())
-    state = hands.hand_state(hand)
+    state = selectors.hand_state(hand)
     for entry, p in zip(hand.lineup, state.players, strict=True):
         seats[entry["seat"]] = p.stack + p.total_in
     return sum(seats.values())
@@ -46,8 +47,8 @@ def test_bots_play_whole_hands_and_chips_are_conserved():
     finished = Hand.objects.filter(table=table, status=HandStatus.FINISHED)
     assert finished.count() == played >= 1
     for hand in finished:
-        assert seed_check(hand, hands.hand_state(hand))["ok"]
-        assert hands.hand_state_from_events(hand) == hands.hand_state(hand)
+        assert seed_check(hand, selectors.hand_state(hand))["ok"]
+        assert selectors.hand_state_from_events(hand) == selectors.hand_state(hand)
 
 
 def test_human_decision_waits_with_a_deadline_and_the_view_hides_other_down_cards():
@@ -62,7 +63,7 @@ def test_human_decision_waits_with_a_deadline_and_the_view_hides_other_down_card
     view = table_detail(table, alice)["hand"]["view"]
     mine, theirs = view["players"][0], view["players"][1]
     assert "??" not in mine["down"] and theirs["down"] == ["??", "??"]
-    state = hands.hand_state(hand)
+    state = selectors.hand_state(hand)
     bob_down = {repr(c) for c in state.players[1].down}
     shown_cards = {
         card

@@ -26,7 +26,7 @@ def _two_humans():
 
 def _act_for_the_player_to_act(table: Table, players) -> None:
     hand = Hand.objects.get(table=table, status=HandStatus.RUNNING)
-    state = hands.hand_state(hand)
+    state = selectors.hand_state(hand)
     actor = players[state.candidates[0]]
     option = state.legal_actions()[-1] if state.phase == "bring_in" else state.legal_actions()[0]
     hands.hand_act(table_id=table.id, player=actor, action=option.action, amount=None, seq=None)
@@ -55,7 +55,7 @@ def test_a_table_view_read_while_a_player_acts_shows_the_seq_of_what_it_shows(mo
     table.refresh_from_db()
     assert body["seq"] == table.seq
     hand = Hand.objects.get(table=table, status=HandStatus.RUNNING)
-    assert body["hand"]["view"]["to_act"] == list(hands.hand_state(hand).candidates)
+    assert body["hand"]["view"]["to_act"] == list(selectors.hand_state(hand).candidates)
 
 
 def test_events_come_in_pages_that_say_whether_more_follow():

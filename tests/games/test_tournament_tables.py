@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from games import selectors
 from games.models import Hand, HandStatus, Seat, Table, TableEvent
 from games.services import hands
 from games.services.seating import seat_sit
@@ -123,7 +124,7 @@ def test_a_tournament_player_who_comes_back_decides_again_with_a_clock():
             break
     hand = Hand.objects.get(table=table, status=HandStatus.RUNNING)
     assert hand.deadline is not None
-    assert hands.hand_state(hand).candidates[0] == [e["player"] for e in hand.lineup].index(
+    assert selectors.hand_state(hand).candidates[0] == [e["player"] for e in hand.lineup].index(
         human.id
     )
 

@@ -8,6 +8,7 @@ import re
 import pytest
 from django.test import Client
 
+from games import selectors
 from games.models import Seat
 from games.services import hands
 from games.services.seating import seat_sit
@@ -91,8 +92,8 @@ def test_sitting_down_from_the_lobby_and_a_buy_in_outside_the_limits_is_refused(
 
 def test_the_table_shows_own_down_cards_up_cards_and_never_the_bots_down_cards():
     table, alice, _ = _heads_up()
-    hand = hands.running_hand(table)
-    state = hands.hand_state(hand)
+    hand = selectors.running_hand(table)
+    state = selectors.hand_state(hand)
     mine = [repr(c) for c in state.players[0].down]
     theirs = [repr(c) for c in state.players[1].down]
     up = [repr(c) for p in state.players for c in p.up]
@@ -109,7 +110,7 @@ def test_an_observer_sees_no_down_cards_at_all():
     table, _, _ = _heads_up()
     watcher = make_player("watcher")
     html = _client(watcher).get(f"/play/tables/{table.id}/").content.decode()
-    state = hands.hand_state(hands.running_hand(table))
+    state = selectors.hand_state(selectors.running_hand(table))
     downs = [repr(c) for p in state.players for c in p.down]
     assert not any(card in _cards_shown(html) for card in downs)
     assert 'data-action="' not in html
@@ -140,8 +141,8 @@ def test_legal_actions_are_buttons_with_amounts_and_a_click_acts():
 
 def test_a_stale_click_is_a_409_shown_in_the_region_and_changes_nothing():
     table, alice, _ = _heads_up()
-    hand = hands.running_hand(table)
-    before = hands.hand_state(hand).log
+    hand = selectors.running_hand(table)
+    before = selectors.hand_state(hand).log
     response = _client(alice).post(
         f"/play/tables/{table.id}/act/",
         {"action": "call", "seq": 1, "amount": 2},
@@ -150,7 +151,7 @@ def test_a_stale_click_is_a_409_shown_in_the_region_and_changes_nothing():
     assert response.status_code == 409
     assert "stale seq 1" in response.content.decode()
     hand.refresh_from_db()
-    assert hands.hand_state(hand).log == before
+    assert selectors.hand_state(hand).log == before
 
 
 def test_sit_out_sit_in_and_leave():

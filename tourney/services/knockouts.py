@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from games.models import Hand
-from games.services.hands import hand_state_from_events
+from games.selectors import hand_state_from_events
 from tourney.models import BountyKind, Entry, EntryStatus, Tournament
 from tourney.planning.knockouts import bounty_payments, knockers, knockout_shares, last_chip_pot
 

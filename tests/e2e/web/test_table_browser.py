@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
+from games import selectors
 from games.models import Hand
-from games.services import hands
 from games.services.seating import seat_sit
 from tests.e2e.web.pages import console_errors, make_person, seconds_until, sign_in
 from tests.games.factories import make_player, make_table
@@ -29,7 +29,7 @@ def _hidden_bot_cards(hand: Hand, bot_id: int) -> set[str]:
     index = next((i for i, p in enumerate(hand.lineup) if p["player"] == bot_id), None)
     if index is None:
         return set()
-    bot = hands.hand_state(hand).players[index]
+    bot = selectors.hand_state(hand).players[index]
     return set() if bot.shown else {repr(card) for card in bot.down if card is not None}
 
 
@@ -139,7 +139,7 @@ def test_a_player_signs_in_sits_down_plays_a_hand_to_the_end_and_sees_the_result
     lags += _play(page, bot.id, "Hand 2:", ("fold", "muck", "bring_in", "check"))
     second = Hand.objects.get(table=table, number=2)
     bot_index = next(i for i, p in enumerate(second.lineup) if p["player"] == bot.id)
-    if not hands.hand_state(second).players[bot_index].shown:
+    if not selectors.hand_state(second).players[bot_index].shown:
         assert "uncontested" in page.locator("#results li").first.inner_text()
     assert errors == []  # no Content-Security-Policy violation, no script error
     print(
