@@ -1,5 +1,8 @@
 """Run the benchmarks: ``python -m bench [NAME ...] [--quick]`` (``make bench``).
 
+Options after the names go to the benchmarks that run in a process of their own, e.g.
+``python -m bench tables --workers 4 --json``.
+
 Names: engine (hands/s and evaluations/s against pokerkit), balancing (the TDA planner at
 10,000 players), tables (bot tables through PostgreSQL, Redis and real workers) and
 tournament (a 1,000-player bot tournament to the end on the same stack), load (400
@@ -23,6 +26,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Sequence
+from itertools import takewhile
 
 from bench.stack import PROJECT_DIR
 
@@ -36,7 +40,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args[:1] == ["chaos"]:  # its options go to it: python -m bench chaos --minutes 2
         command = [sys.executable, "-m", "bench.chaos", *args[1:]]
         return subprocess.run(command, cwd=PROJECT_DIR).returncode
-    names = [a for a in args if not a.startswith("-")]
+    names = list(takewhile(lambda arg: not arg.startswith("-"), args))
+    options = args[len(names) :]  # for the benchmarks run in a process of their own
     unknown = [n for n in names if n not in NAMES]
     if unknown:
         print(f"unknown benchmark {unknown[0]!r}: choose from {', '.join(NAMES)}", file=sys.stderr)
@@ -68,7 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             status |= league.main()
         else:
             sys.stdout.flush()  # the reports so far come before the child's
-            command = [sys.executable, "-m", f"bench.{name}", *quick]
+            command = [sys.executable, "-m", f"bench.{name}", *options]
             status |= subprocess.run(command, cwd=PROJECT_DIR).returncode
     return status
 

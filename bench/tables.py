@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from bench.cpu import CpuMeter, group_members
 from bench.stack import (
     PROJECT_DIR,
     machine,
@@ -76,12 +77,21 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--pgbench-seconds", type=int, default=10)
     parser.add_argument("--pause-ms", type=int, default=100, help="pause between hands")
     parser.add_argument("--port", type=int, default=8765, help="API port on 127.0.0.1")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes (concurrency 1)")
+    parser.add_argument(
+        "--database",
+        default=BENCH_DATABASE,
+        help="scratch database to create and drop (and NAME_pgbench for pgbench)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the report on one line")
     parser.add_argument("--quick", action="store_true", help="4 tables, 8 s, pgbench 3 s")
     args = parser.parse_args(argv)
     if args.quick:
         args.tables, args.driven, args.seconds, args.pgbench_seconds = 4, 2, 8, 3
     if not 2 <= args.bots <= 8 or not 0 <= args.driven <= args.tables:
         parser.error("need 2 <= --bots <= 8 and 0 <= --driven <= --tables")
+    if args.workers < 1:
+        parser.error("need --workers >= 1")
     return args
 
 
@@ -98,9 +108,9 @@ def pgbench_binary() -> str:
     return str(candidates[-1])
 
 
-def run_pgbench(url: str, seconds: int) -> dict[str, Any]:
-    """Transactions per second of pgbench's default TPC-B-like script on a scratch database."""
-    name = f"{BENCH_DATABASE}_pgbench"
+def run_pgbench(url: str, name: str, seconds: int) -> dict[str, Any]:
+    """Transactions per second of pgbench's default TPC-B-like script on scratch database
+    ``name``."""
     recreate_database(url, name)
     parts = urlsplit(url)
     connect = ["-h", parts.hostname or "127.0.0.1", "-p", str(parts.port or 5432)]
@@ -341,6 +351,49 @@ def set_up_tables(args: argparse.Namespace) -> tuple[list[int], list[tuple[int, 
     return table_ids, driven
 
 
+def database_backends() -> list[int]:
+    """The pids of this database's server processes serving the stack (not this one)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+
+TASK_DONE = re.compile(r"Task ([\w.]+)\[[\w-]+\] succeeded in ([0-9.e-]+)s: (.*)$", re.M)
+
+
+def tasks_run(logs: list[str]) -> dict[str, Any]:
+    """The tasks the workers ran in the given log text: how many of each name and result,
+    and the seconds they took in all."""
+    counts: dict[str, int] = {}
+    seconds = 0.0
+    for text in logs:
+        for name, runtime, result in TASK_DONE.findall(text):
+            key = f"{name.rsplit('.', 1)[-1]}: {result.strip()[:40]}"
+            counts[key] = counts.get(key, 0) + 1
+            seconds += float(runtime)
+    return {"count": sum(counts.values()), "seconds": seconds, "by_result": counts}
+
+
+def per_hand(
+    hands: int, transactions: int, cpu: dict[str, float], tasks: dict[str, Any]
+) -> dict[str, Any]:
+    """Where a hand's time went: CPU of each kind of process, database transactions and
+    worker tasks (by result) per finished hand."""
+    n = max(hands, 1)
+    return {
+        "cpu_ms": {name: round(seconds * 1000 / n, 2) for name, seconds in cpu.items()},
+        "db_transactions": round(transactions / n, 2),
+        "tasks": round(tasks["count"] / n, 2),
+        "task_ms": round(tasks["seconds"] * 1000 / n, 2),
+        "tasks_by_result": {k: round(v / n, 2) for k, v in sorted(tasks["by_result"].items())},
+    }
+
+
 def count_work(since: datetime.datetime, until: datetime.datetime) -> tuple[int, int]:
     """Hands finished and action events written in the window."""
     from games.models import Hand, TableEvent
@@ -365,22 +418,35 @@ def measure_stack(args: argparse.Namespace, env: dict[str, str], logs: Path) -> 
     table_ids, driven = set_up_tables(args)
     base = f"http://127.0.0.1:{args.port}"
     with processes() as started:
-        for n in (1, 2):
+        for n in range(1, args.workers + 1):
             started.append(start_worker(n, env, logs))
-        started.append(start_web(args.port, env, logs))
-        for process in started[:2]:
+        web = start_web(args.port, env, logs)
+        started.append(web)
+        for process in started[:-1]:
             process.wait_for(lambda p=process: " ready." in p.output(), "become ready")
-        started[2].wait_for(lambda: _answers(f"{base}/healthz"), "answer on /healthz")
+        web.wait_for(lambda: _answers(f"{base}/healthz"), "answer on /healthz")
 
         driver = Driver(base, driven)
+        workers = started[:-1]
+        meter = CpuMeter(
+            {
+                "workers": lambda: [p for w in workers for p in group_members(w.popen.pid)],
+                "web": lambda: group_members(web.popen.pid),
+                "database": database_backends,
+            }
+        )
         transactions_before = transactions_so_far()
+        logged_before = [len(w.output()) for w in workers]
+        meter.start()
         since = timezone.now()
         for table_id in table_ids:
             table_set_status(table_id=table_id, status="open")  # the workers start dealing
         threads = driver.run()
         time.sleep(args.seconds)
         until = timezone.now()
+        cpu = meter.stop()
         transactions = transactions_so_far() - transactions_before
+        tasks = tasks_run([w.output()[n:] for w, n in zip(workers, logged_before, strict=True)])
         driver.stop.set()
         for thread in threads:
             thread.join(timeout=35)
@@ -395,6 +461,7 @@ def measure_stack(args: argparse.Namespace, env: dict[str, str], logs: Path) -> 
         "hands_per_second": round(hands / elapsed, 2),
         "actions_per_second": round(actions / elapsed, 2),
         "db_transactions_per_second": round(transactions / elapsed, 1),
+        "per_hand": per_hand(hands, transactions, cpu, tasks),
         "act_latency_ms": {
             "count": len(driver.latencies),
             "p50": percentile_ms(driver.latencies, 50),
@@ -423,14 +490,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(problem, file=sys.stderr)
         return 2
     server_url = os.environ["DATABASE_URL"]
-    pgbench = run_pgbench(server_url, args.pgbench_seconds)  # before the stack: an idle machine
+    # before the stack: an idle machine
+    pgbench = run_pgbench(server_url, f"{args.database}_pgbench", args.pgbench_seconds)
     with (
-        scratch_database(server_url, BENCH_DATABASE) as env,
+        scratch_database(server_url, args.database) as env,
         tempfile.TemporaryDirectory(prefix="bench-tables-") as logs,
     ):
         stack = measure_stack(args, env, Path(logs))
     report = {
         "benchmark": "tables",
+        "hands_per_second": stack["hands_per_second"],
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": machine(),
         "config": {
@@ -438,7 +507,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "seats_per_table": args.bots,
             "driven_tables": args.driven,
             "pause_ms": args.pause_ms,
-            "workers": "2 x celery worker --concurrency 1",
+            "workers": f"{args.workers} x celery worker --concurrency 1",
             "web": "gunicorn, 2 sync workers",
             "stakes": "stud_hi 1/2/5/10",
         },
@@ -453,7 +522,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ),
         },
     }
-    print(json.dumps(report, indent=2))
+    print(json.dumps(report, indent=None if args.json else 2))
     return 0
 
 
