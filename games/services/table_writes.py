@@ -1,0 +1,73 @@
+"""What one transaction at a table writes, collected and written in a few statements.
+
+Playing a hand changes the table row, the running hand's row, the seats and the log many
+times within one transaction under the table lock; nothing of it is visible to anyone else
+before commit, so writing each change when it is made costs round trips and buys nothing.
+``TableWrites`` keeps the changes and ``flush()`` writes them: every new event in one INSERT
+(seq order), the table's changed fields in one UPDATE (its ``seq`` with them), the hand's
+changed fields in one UPDATE and the seats whose stack changed in one UPDATE.
+
+Whoever reads the table's rows or log in the same transaction (a ``hand_finished`` receiver)
+must come after ``flush()``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.state import HandState
+from games.models import Hand, Seat, Table, TableEvent
+
+
+class TableWrites:
+    """The pending writes of one transaction at ``table`` (whose row lock it holds)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._events: list[TableEvent] = []
+        self._table_fields: set[str] = set()
+        self._hand: Hand | None = None
+        self._hand_fields: set[str] = set()
+        self._seats: dict[int, Seat] = {}
+
+    def event(self, kind: str, data: dict[str, Any], hand: Hand | None = None) -> int:
+        """Append one event to the table's log; returns its seq."""
+        self.table.seq += 1
+        self._events.append(
+            TableEvent(table=self.table, seq=self.table.seq, hand=hand, kind=kind, data=data)
+        )
+        return self.table.seq
+
+    def engine_events(self, hand: Hand, state: HandState, start: int) -> None:
+        """Append the engine's events ``state.log[start:]`` and keep the snapshot to write."""
+        for entry in state.log[start:]:
+            self.event(entry["type"], entry, hand)
+
+    def table_changed(self, *fields: str) -> None:
+        self._table_fields.update(fields)
+
+    def hand_changed(self, hand: Hand, *fields: str) -> None:
+        """``hand`` (the table's running hand: one a transaction) has new ``fields``."""
+        assert self._hand is None or self._hand.pk == hand.pk, "one hand a transaction"
+        self._hand = hand
+        self._hand_fields.update(fields)
+
+    def stack_changed(self, seat: Seat) -> None:
+        self._seats[seat.pk] = seat
+
+    def flush(self) -> None:
+        """Write everything pending (idempotent: a second call writes only what is new)."""
+        if self._events:
+            TableEvent.objects.bulk_create(self._events)
+            self._events = []
+            self._table_fields.add("seq")
+        if self._table_fields:
+            values = {name: getattr(self.table, name) for name in self._table_fields}
+            Table.objects.filter(pk=self.table.pk).update(**values)
+            self._table_fields = set()
+        if self._hand is not None and self._hand_fields:
+            self._hand.save(update_fields=sorted(self._hand_fields))
+            self._hand_fields = set()
+        if self._seats:
+            Seat.objects.bulk_update(list(self._seats.values()), ["stack"])
+            self._seats = {}
