@@ -94,11 +94,18 @@ def _close_django_connections() -> None:
 
 
 def purge_queue() -> int:
-    """Drop every message waiting in the Celery queue (Django must be set up); returns how
-    many. Messages of an earlier run would act on tables that are gone."""
-    from config.celery import app
+    """Drop every message waiting in the Celery queues, the tables' ones too (Django must be
+    set up); returns how many. Messages of an earlier run would act on tables that are gone."""
+    from django.conf import settings
 
-    return int(app.control.purge() or 0)
+    from config.celery import app
+    from games.services.schedule import table_queue
+
+    purged = int(app.control.purge() or 0)
+    with app.connection_for_write() as connection:
+        for k in range(settings.TABLE_QUEUES):
+            purged += int(connection.default_channel.queue_purge(table_queue(k)) or 0)
+    return purged
 
 
 def machine() -> dict[str, Any]:

@@ -1,12 +1,16 @@
 """Bot tables through the real stack, next to what the database can do on this machine.
 
 K bot tables (``--tables``, ``--bots`` each) play for a fixed time (``--seconds``) on
-PostgreSQL and Redis: two Celery worker processes (``celery -A config worker --concurrency
-1`` each) deal and advance, gunicorn serves the API, and a driver in this process plays one
-human seat at ``--driven`` of the tables through HTTP (urllib against 127.0.0.1), timing
-each ``POST /api/v1/tables/{id}/act/``. Reported: hands/s and actions/s (``action`` events
-written in the window), the act latency p50/p95, and the database transactions/s of the
-stack (``pg_stat_database``).
+PostgreSQL and Redis: ``--workers`` Celery worker processes (2; ``celery -A config worker
+--pool solo``, each consuming one table queue, ``TABLE_QUEUES`` = the number of workers, or
+all the default queue with ``--shared-queue``) deal and advance, gunicorn serves the API, and
+a driver in this process plays one human seat at ``--driven`` of the tables through HTTP
+(urllib against 127.0.0.1), timing each ``POST /api/v1/tables/{id}/act/``. Reported: hands/s
+(also at the top, ``hands_per_second``) and actions/s (``action`` events written in the
+window), the act latency p50/p95, the database transactions/s of the stack
+(``pg_stat_database``) and, per finished hand, where the time went: CPU milliseconds of the
+workers, the web server and the database's server processes, transactions, and the tasks the
+workers ran (by result) with their total milliseconds.
 
 Before the stack starts, ``pgbench`` measures the same PostgreSQL: ``pgbench -i -s 1`` on a
 scratch database, then its default TPC-B-like script (five statements and a commit per
@@ -16,11 +20,12 @@ the stack's transactions/s to pgbench's reads as the fraction of this database's
 capacity the service uses.
 
 Needs DATABASE_URL (postgres://...) and REDIS_URL; it creates and drops its own databases
-(``stud_bench``, ``stud_bench_pgbench``) on that server and purges the Celery queue of the
+(``--database``: ``stud_bench``, and ``stud_bench_pgbench``) on that server and purges the Celery queue of the
 Redis database given, so point REDIS_URL at a scratch database (e.g. redis://.../14).
 Every process it starts is stopped before it returns.
 
-Run ``python -m bench.tables [--quick]``; it prints one JSON report.
+Run ``python -m bench.tables [--quick] [--workers N] [--json]``; it prints one JSON report
+(on one line with ``--json``).
 """
 
 from __future__ import annotations
@@ -77,7 +82,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--pgbench-seconds", type=int, default=10)
     parser.add_argument("--pause-ms", type=int, default=100, help="pause between hands")
     parser.add_argument("--port", type=int, default=8765, help="API port on 127.0.0.1")
-    parser.add_argument("--workers", type=int, default=2, help="worker processes (concurrency 1)")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes")
+    parser.add_argument(
+        "--shared-queue",
+        action="store_true",
+        help="all workers on the default queue (no TABLE_QUEUES routing)",
+    )
     parser.add_argument(
         "--database",
         default=BENCH_DATABASE,
@@ -215,9 +225,11 @@ def processes() -> Iterator[list[Process]]:
             process.stop()
 
 
-def start_worker(n: int, env: dict[str, str], logs: Path) -> Process:
-    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency", "1"]
+def start_worker(n: int, queue: str | None, env: dict[str, str], logs: Path) -> Process:
+    """Worker ``n``: one process (solo pool), on ``queue`` or the default queue."""
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo"]
     command += ["-n", f"bench{n}@%h", "--loglevel=INFO", "--without-gossip", "--without-mingle"]
+    command += ["--queues", queue] if queue else []
     return Process(f"worker{n}", command, env, logs)
 
 
@@ -412,14 +424,16 @@ def measure_stack(args: argparse.Namespace, env: dict[str, str], logs: Path) -> 
     from django.utils import timezone
 
     django.setup()
+    from games.services.schedule import table_queue
     from games.services.tables import table_set_status
 
     purge_queue()
     table_ids, driven = set_up_tables(args)
     base = f"http://127.0.0.1:{args.port}"
     with processes() as started:
-        for n in range(1, args.workers + 1):
-            started.append(start_worker(n, env, logs))
+        for n in range(args.workers):
+            queue = None if args.shared_queue else table_queue(n)
+            started.append(start_worker(n + 1, queue, env, logs))
         web = start_web(args.port, env, logs)
         started.append(web)
         for process in started[:-1]:
@@ -492,6 +506,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     server_url = os.environ["DATABASE_URL"]
     # before the stack: an idle machine
     pgbench = run_pgbench(server_url, f"{args.database}_pgbench", args.pgbench_seconds)
+    # one table queue per worker (this process sends table tasks too: it opens the tables)
+    os.environ["TABLE_QUEUES"] = "0" if args.shared_queue else str(args.workers)
     with (
         scratch_database(server_url, args.database) as env,
         tempfile.TemporaryDirectory(prefix="bench-tables-") as logs,
@@ -507,7 +523,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "seats_per_table": args.bots,
             "driven_tables": args.driven,
             "pause_ms": args.pause_ms,
-            "workers": f"{args.workers} x celery worker --concurrency 1",
+            "workers": f"{args.workers} x celery worker --pool solo"
+            + (", one default queue" if args.shared_queue else ", one table queue each"),
             "web": "gunicorn, 2 sync workers",
             "stakes": "stud_hi 1/2/5/10",
         },

@@ -281,7 +281,7 @@ def _start_clock(writes: TableWrites, hand: Hand, decision: int) -> None:
     hand.deadline = timezone.now() + timedelta(seconds=table.action_seconds)
     hand.clock_decision = decision
     writes.hand_changed(hand, "deadline", "clock_decision")
-    schedule.expire_later(hand.id, table.seq, table.action_seconds)
+    schedule.expire_later(table.id, hand.id, table.seq, table.action_seconds)
 
 
 # ------------------------------------------------------------------------- human decisions
