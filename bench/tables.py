@@ -20,8 +20,9 @@ the stack's transactions/s to pgbench's reads as the fraction of this database's
 capacity the service uses.
 
 Needs DATABASE_URL (postgres://...) and REDIS_URL; it creates and drops its own databases
-(``--database``: ``stud_bench``, and ``stud_bench_pgbench``) on that server and purges the Celery queue of the
-Redis database given, so point REDIS_URL at a scratch database (e.g. redis://.../14).
+(``--database``, default ``stud_bench``, and ``stud_bench_pgbench``) on that server and purges
+the Celery queues of the Redis database given, so point REDIS_URL at a scratch database (e.g.
+redis://.../14).
 Every process it starts is stopped before it returns.
 
 Run ``python -m bench.tables [--quick] [--workers N] [--json]``; it prints one JSON report
