@@ -53,9 +53,12 @@ class HandApi(APIView):
 
 
 def _table_detail(table_id: int, request: Request) -> dict[str, Any]:
-    """The table's fields, seats and current hand as the caller may see them."""
+    """The table's fields, seats and current hand as the caller may see them, rendered in one
+    pass (the table's fields go to the serializer as the model holds them: every poll of a
+    table comes here, and a second serializer pass cost a tenth of its CPU)."""
     table, detail = selectors.table_snapshot(table_id, caller_player(request))
-    return s.TableDetailOutputSerializer({**s.TableOutputSerializer(table).data, **detail}).data
+    fields = {name: getattr(table, name) for name in s.TABLE_FIELDS}
+    return s.TableDetailOutputSerializer({**fields, **detail}).data
 
 
 # ----------------------------------------------------------------------------- auth, players
