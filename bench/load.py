@@ -275,6 +275,13 @@ def count_play(since: datetime.datetime) -> dict[str, int]:
     }
 
 
+def keep_alive_seconds(poll: float) -> float:
+    """How long the web keeps an idle connection open: longer than a person ever leaves theirs
+    idle (1.5 polls, or the longest think). With gunicorn's default of 2 s the server may
+    close a connection just as its person sends on it: a browser retries, Locust fails."""
+    return max(1.5 * poll, THINK_SECONDS[1]) + 5
+
+
 def measure(args: argparse.Namespace, env: dict[str, str], logs: Path) -> dict[str, Any]:
     import django
 
@@ -295,6 +302,7 @@ def measure(args: argparse.Namespace, env: dict[str, str], logs: Path) -> dict[s
         beat=True,
         web_workers=args.web_workers,
         web_threads=args.web_threads,
+        keep_alive=keep_alive_seconds(args.poll),
     ) as stack:
         since = timezone.now()
         for table_id in table_ids:
@@ -368,7 +376,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "poll_seconds": args.poll,
                 "think_seconds": list(THINK_SECONDS),
                 "workers": f"{args.workers} x celery worker --concurrency 1, beat",
-                "web": f"gunicorn, {args.web_workers} gthread workers x {args.web_threads} threads",
+                "web": f"gunicorn, {args.web_workers} gthread workers x {args.web_threads} "
+                f"threads, keep-alive {keep_alive_seconds(args.poll):g} s",
                 "load_generator": "Locust (FastHttpUser, gevent), in this process",
             },
             **stack,

@@ -186,14 +186,23 @@ def start_beat(env: dict[str, str], logs: Path) -> Process:
 
 
 def start_web(
-    port: int, env: dict[str, str], logs: Path, *, workers: int = 2, threads: int = 1
+    port: int,
+    env: dict[str, str],
+    logs: Path,
+    *,
+    workers: int = 2,
+    threads: int = 1,
+    keep_alive: float | None = None,
 ) -> Process:
     """gunicorn serving the API on 127.0.0.1:``port``: ``workers`` processes, sync ones or,
-    with ``threads`` above 1, gthread ones with that many threads each."""
+    with ``threads`` above 1, gthread ones with that many threads each, keeping an idle
+    connection open for ``keep_alive`` seconds (gunicorn's default, 2 s, when None)."""
     command = [sys.executable, "-m", "gunicorn", "config.wsgi:application"]
     command += ["--bind", f"127.0.0.1:{port}", "--workers", str(workers)]
     if threads > 1:
         command += ["--worker-class", "gthread", "--threads", str(threads)]
+    if keep_alive is not None:
+        command += ["--keep-alive", f"{keep_alive:g}"]
     return Process("web", [*command, "--log-level", "warning"], env, logs)
 
 
@@ -225,14 +234,17 @@ def running_stack(
     beat: bool = False,
     web_workers: int = 2,
     web_threads: int = 1,
+    keep_alive: float | None = None,
 ) -> Iterator[list[Process]]:
-    """``workers`` Celery workers, beat if asked, and gunicorn on ``port``, started and
-    serving; yields them (web last) and stops them all on the way out."""
+    """``workers`` Celery workers, beat if asked, and gunicorn on ``port`` (``start_web``),
+    started and serving; yields them (web last) and stops them all on the way out."""
     with processes() as started:
         started.extend(start_worker(n, env, logs) for n in range(1, workers + 1))
         if beat:
             started.append(start_beat(env, logs))
-        web = start_web(port, env, logs, workers=web_workers, threads=web_threads)
+        web = start_web(
+            port, env, logs, workers=web_workers, threads=web_threads, keep_alive=keep_alive
+        )
         started.append(web)
         wait_until_serving(started[:workers], web, f"http://127.0.0.1:{port}")
         yield started
