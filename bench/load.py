@@ -186,10 +186,14 @@ def locust_classes(people: list[tuple[int, str]], poll: float) -> list[type]:
 
 
 def refusal(answer: Any) -> str:
-    """A failed request in a few words: its status and body, or the connection's error."""
+    """A failed request in a few words, the same for alike ones (Locust counts failures by
+    their words): its status and error code, or its body, or the connection's error."""
     if answer.status_code == 0:
         return f"no answer: {answer.error!r}"
-    return f"{answer.status_code}: {(answer.text or '')[:200]}"
+    try:
+        return f"{answer.status_code} {answer.json()['error']['code']}"
+    except (ValueError, TypeError, KeyError):
+        return f"{answer.status_code}: {(answer.text or '')[:200]}"
 
 
 def run_locust(
@@ -225,10 +229,18 @@ def run_locust(
         )
     after = cpu.read(roles, "load_generator")
     runner.quit()
+    seconds = after.at - before.at
+    cores = cpu.cores_used(before, after)
+    served = environment.stats.total.num_requests
     return {
-        "seconds": round(after.at - before.at, 1),
+        "seconds": round(seconds, 1),
         "load_average_1m": {"start": round(load_before, 2), "end": round(os.getloadavg()[0], 2)},
-        "cores_used": cpu.cores_used(before, after),
+        "cores_used": cores,
+        "requests_per_second": round(served / seconds, 1),
+        # what one request costs the web tier, whatever share of the machine it got
+        "web_cpu_ms_per_request": round(cores["web"] * seconds * 1000 / served, 1)
+        if served
+        else None,
         **summarize(environment.stats),
     }
 
@@ -345,6 +357,10 @@ def summary(report: dict[str, Any]) -> str:
         )
     ratio = report["act_p95_to_healthz_p95"]
     lines.append(f"act p95 / healthz p95 = {ratio} (goal <= {GOAL_RATIO:g})")
+    lines.append(
+        f"{report['requests_per_second']} requests/s, "
+        f"{report['web_cpu_ms_per_request']} ms of web CPU each"
+    )
     cores = ", ".join(f"{k} {v}" for k, v in report["cores_used"].items())
     load = report["load_average_1m"]
     lines.append(f"cores used ({report['machine']['cpus']} cpus): {cores}")
