@@ -25,8 +25,11 @@ WALKTHROUGH_SECONDS = 900
 
 WALKTHROUGHS = (
     "Playing through the API (ring game, with curl)",
+    "The ring-game floor (wait lists, seat offers, moves, rotation)",
     "An online tournament (our tables deal)",
     "A live tournament (the club's dealers)",
+    "The director's toolkit (clock, floor, rulings, settings in play, read-back)",
+    "Club leagues (a league director's walkthrough)",
 )
 """The sections whose ``sh`` blocks are run, in this order (each up to the next heading)."""
 ENGINE_SECTION = "The engine (`games/engine/`)"
