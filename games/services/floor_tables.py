@@ -220,19 +220,6 @@ def rotation_step(*, table_id: int, players: int) -> None:
     link.save(update_fields=["rotation_index", "rotation_hands", "rotation_length"])
 
 
-def rotation_status(link: GameTable) -> dict[str, Any] | None:
-    """What the table deals now, what comes next and after how many more hands."""
-    rotation = link.game.rotation
-    if len(rotation) < 2:
-        return None
-    return {
-        "variants": rotation,
-        "current": rotation[link.rotation_index % len(rotation)],
-        "next": rotation[(link.rotation_index + 1) % len(rotation)],
-        "hands_left": link.rotation_length - link.rotation_hands if link.rotation_length else None,
-    }
-
-
 # ------------------------------------------------------------------------- live
 
 
