@@ -230,7 +230,8 @@ class Hand(models.Model):
 
 class TableEvent(models.Model):
     """The table's append-only log. ``seq`` is the table's sequence number; hand events carry
-    the engine event in ``data`` (visibility is applied when read, in ``games.visibility``)."""
+    the engine event in ``data`` (visibility is applied when read, by ``games.selectors``
+    through the engine's view builder ``games.engine.views``)."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
     seq = models.BigIntegerField()
