@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 
 from games import fair_dealing
+from games.codes import Code
 from games.engine.fairness import commitment
 from games.engine.phh import dump_phh
 from games.engine.replay import EVENT_TYPES, from_dict, replay
@@ -20,7 +21,7 @@ from games.engine.state import HandState
 from games.engine.views import event_for, log_for, view_for
 from games.errors import Conflict, NotFound
 from games.locks import table_for_update
-from games.models import Hand, HandAudit, HandStatus, Player, Table, TableStatus
+from games.models import Hand, HandAudit, HandStatus, HoldReason, Player, Table, TableStatus
 
 
 def get_table(table_id: int) -> Table:
@@ -62,7 +63,9 @@ def hands_overdue(now: datetime) -> list[tuple[int, int]]:
 def tables_due(now: datetime) -> list[int]:
     """Open tables, not held, with no hand running and their next hand due (the sweep wakes
     them)."""
-    due = Table.objects.filter(status=TableStatus.OPEN, next_hand_at__lt=now, hold_reason="")
+    due = Table.objects.filter(
+        status=TableStatus.OPEN, next_hand_at__lt=now, hold_reason=HoldReason.NONE
+    )
     return list(due.exclude(hands__status=HandStatus.RUNNING).values_list("id", flat=True))
 
 
@@ -237,7 +240,7 @@ def hand_verify(hand: Hand, viewer: Player | None) -> dict[str, Any]:
         raise Conflict(
             f"hand {hand.id} was dealt before per-card commitments: staff can check it "
             "with its seed on the audit endpoint",
-            code="no_card_commitments",
+            code=Code.NO_CARD_COMMITMENTS,
         )
     cards = fair_dealing.card_proofs(hand, state, seat_index(hand, viewer))
     disclosure = fair_dealing.seed_disclosure(hand)

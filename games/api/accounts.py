@@ -21,6 +21,7 @@ from clubs.access import can_direct
 from games.api import serializers as s
 from games.api.permissions import IsStaff
 from games.api.views import PlayerCreateApi, _errors, _valid
+from games.codes import Code
 from games.errors import Forbidden, NotFound
 from games.models import Player
 from integrations.api.pagination import Page
@@ -83,7 +84,7 @@ def _club(request: Request) -> int | None:
     if raw in (None, ""):
         return None
     if not raw.isdigit() or len(raw) > 18:
-        raise NotFound(f"no club {raw!r}: club is a club id", code="no_club")
+        raise NotFound(f"no club {raw!r}: club is a club id", code=Code.NO_CLUB)
     return int(raw)
 
 
@@ -101,7 +102,7 @@ def _readable(request: Request, player_id: int) -> tuple[Player, int | None]:
     if player.user_id != request.user.pk and not can_direct(request.user, club_id):
         raise Forbidden(
             "you may read your own account; staff and the club's director read others'",
-            code="not_your_account",
+            code=Code.NOT_YOUR_ACCOUNT,
         )
     return player, club_id
 

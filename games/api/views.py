@@ -31,6 +31,7 @@ from games import selectors
 from games.api import serializers as s
 from games.api.permissions import IsStaff, caller_player, require_player
 from games.api.throttles import SIGN_IN_THROTTLES
+from games.codes import Code
 from games.errors import Forbidden, Invalid, NotFound
 from games.models import Hand, Player, TableStatus
 from games.services import audits, hands, players, seating, tables
@@ -78,7 +79,7 @@ class TokenObtainApi(APIView):
         data = _valid(s.TokenInputSerializer, request.data)
         user = authenticate(request, username=data["username"], password=data["password"])
         if user is None or not user.is_active:
-            raise Invalid("wrong username or password", code="invalid_credentials")
+            raise Invalid("wrong username or password", code=Code.INVALID_CREDENTIALS)
         token, _ = Token.objects.get_or_create(user=user)
         return Response(s.TokenOutputSerializer({"token": token.key}).data)
 
@@ -152,7 +153,7 @@ class PlayerMeApi(APIView):
     def get(self, request: Request) -> Response:
         player = Player.objects.select_related("user").filter(user_id=request.user.pk).first()
         if player is None:
-            raise NotFound("this account has no player profile", code="no_player")
+            raise NotFound("this account has no player profile", code=Code.NO_PLAYER)
         return Response(s.PlayerOutputSerializer(player).data)
 
 
@@ -478,4 +479,4 @@ def _valid(serializer_class: type[serializers.Serializer[Any]], data: Any) -> di
 
 
 def _staff_only(what: str) -> Forbidden:
-    return Forbidden(f"only staff can do this: {what}", code="staff_only")
+    return Forbidden(f"only staff can do this: {what}", code=Code.STAFF_ONLY)

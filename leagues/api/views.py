@@ -19,6 +19,7 @@ from games.errors import Invalid
 from leagues import access, selectors
 from leagues.api import serializers as s
 from leagues.api.renderers import CsvRenderer
+from leagues.codes import Code
 from leagues.formulas import Finish, FormulaError, formula_points, points_round
 from leagues.models import Season, SeasonEvent
 from leagues.services import events, finale, pot, seasons
@@ -273,5 +274,5 @@ class PointsPreviewApi(APIView):
                 for k in range(1, n + 1)
             ]
         except FormulaError as error:
-            raise Invalid(str(error), code="formula") from error
+            raise Invalid(str(error), code=Code.FORMULA) from error
         return Response(s.PreviewOutputSerializer(rows, many=True).data)

@@ -1,0 +1,30 @@
+"""The codes of the integrations' refusals: ``{"error": {"code": ...}}`` in an API answer.
+
+Each value is the string clients see; ``config.api_errors`` lists every app's codes as one
+enum in the OpenAPI error schema. This module imports nothing, so any layer may use it.
+"""
+
+from enum import StrEnum
+
+
+class Code(StrEnum):
+    """Why a webhook request was refused (nothing was changed)."""
+
+    INVALID = "invalid"
+    """Bad input."""
+    FORBIDDEN = "forbidden"
+    """The caller may not do this."""
+    NOT_FOUND = "not_found"
+    """No such thing."""
+    BAD_URL = "bad_url"
+    """A URL webhooks may not be sent to (the message says why)."""
+    BAD_EVENT_TYPES = "bad_event_types"
+    """Event types that are unknown, or none."""
+    NO_CLUB = "no_club"
+    """No such club."""
+    NOT_DIRECTOR = "not_director"
+    """Site-wide webhooks are for staff, a club's for its directors."""
+    NO_SUBSCRIPTION = "no_subscription"
+    """No such webhook subscription the caller may see."""
+    NO_DELIVERY = "no_delivery"
+    """No such webhook delivery the caller may see."""
