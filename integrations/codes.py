@@ -8,7 +8,7 @@ from enum import StrEnum
 
 
 class Code(StrEnum):
-    """Why a webhook request was refused (nothing was changed)."""
+    """Why a webhook or idempotent request was refused (nothing was changed)."""
 
     INVALID = "invalid"
     """Bad input."""
@@ -28,3 +28,9 @@ class Code(StrEnum):
     """No such webhook subscription the caller may see."""
     NO_DELIVERY = "no_delivery"
     """No such webhook delivery the caller may see."""
+
+    # Idempotent POSTs (integrations.idempotency).
+    INVALID_IDEMPOTENCY_KEY = "invalid_idempotency_key"
+    """An Idempotency-Key that is empty, too long or not printable."""
+    IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
+    """The Idempotency-Key was used for another request (method, path or body)."""
