@@ -1,6 +1,6 @@
 """The codes of the integrations' refusals: ``{"error": {"code": ...}}`` in an API answer.
 
-Each value is the string clients see; ``config.api_errors`` lists every app's codes as one
+Each value is the string clients see; ``config.error_codes`` lists every app's codes as one
 enum in the OpenAPI error schema. This module imports nothing, so any layer may use it.
 """
 

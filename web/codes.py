@@ -1,7 +1,7 @@
 """The codes of the pages' own refusals (``games.errors`` classes raised by the web views).
 
 A page shows the refusal's message with its status and never the code, so these codes are not
-in the API's error schema (``config.api_errors``). This module imports nothing.
+in the API's error schema (``config.error_codes``). This module imports nothing.
 """
 
 from enum import StrEnum
