@@ -3,7 +3,7 @@ tournament-director walkthroughs (``WALKTHROUGHS``), pasted in order into one ``
 against the live service (gunicorn, Celery workers and beat on the test database).
 
 A block right after a line ``<!-- not run by tests/e2e/test_readme.py: why -->`` is left out
-(``tests.test_readme.fenced_blocks``, which also runs the README's Python example).
+(``tests.test_readme_examples.fenced_blocks``, which also runs the README's Python example).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 
 from tests.e2e.live import LiveService, service_env
 from tests.e2e.workers import PROJECT_DIR, WorkerPool
-from tests.test_readme import README, fenced_blocks
+from tests.test_readme_examples import README, fenced_blocks
 
 WALKTHROUGH_SECONDS = 900
 
