@@ -49,6 +49,20 @@ def test_the_fenced_blocks_are_found_and_the_marked_ones_left_out():
     assert fenced_blocks(sections, "sh", ("One", "Two")) == ["echo 1", "echo 1", "echo 2"]
 
 
+def test_every_fenced_block_of_the_readme_is_closed_before_the_next_heading():
+    opened_at = None
+    for number, line in enumerate(README.read_text().splitlines(), start=1):
+        if opened_at is None:
+            opened_at = number if line.startswith("```") else None
+        elif line == "```":
+            opened_at = None
+        else:
+            assert not line.startswith("## "), (
+                f"README line {number}: the block of line {opened_at} is not closed"
+            )
+    assert opened_at is None, f"README: the block of line {opened_at} is never closed"
+
+
 def test_the_python_example_runs_as_written():
     (example,) = fenced_blocks(README.read_text(), "python", (ENGINE_SECTION,))
     result = subprocess.run(
