@@ -503,10 +503,10 @@ class Checker:
     def _tables(self, now: float) -> None:
         from django.utils import timezone
 
-        from games.models import Hand, HandStatus, Seat, Table, TableStatus
+        from games.models import Hand, HandStatus, HoldReason, Seat, Table, TableStatus
 
         running = {h.table_id: h for h in Hand.objects.filter(status=HandStatus.RUNNING)}
-        for table in Table.objects.filter(status=TableStatus.OPEN, hold_reason=""):
+        for table in Table.objects.filter(status=TableStatus.OPEN, hold_reason=HoldReason.NONE):
             hand = running.get(table.id)
             if hand is not None:
                 self.idle_since.pop(table.id, None)
