@@ -1,72 +1,64 @@
-"""CPU time spent by the processes of a benchmark run (Linux ``/proc``), to say per unit of
-work where the machine's time went: the workers, the web server, the database's backends.
+"""Where a benchmark's CPU went: each process it started (with its children, e.g. gunicorn's
+workers), this process itself (a load generator), and the whole machine, in cores used on
+average over a window (1.0 is one core busy all the time).
 
-A ``CpuMeter`` samples user + system time of some processes at two moments; processes that
-appear between the two count from zero, those that exit in between are lost (short-lived
-children; the benchmark's processes live through the window).
+On a shared machine the rest, ``elsewhere``, is the database, Redis and whatever else runs:
+when ``machine`` is close to the number of cores, the figures were measured CPU-starved.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from pathlib import Path
+import time
+from dataclasses import dataclass
 
-TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def _stat(pid: int) -> list[str] | None:
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    # the command name (field 2) is in parentheses and may hold spaces
-    return text[text.rindex(")") + 2 :].split()
+import psutil
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of one process so far (0 once it is gone)."""
-    fields = _stat(pid)
-    if fields is None:
+    """CPU (user + system) used so far by ``pid`` and its living descendants."""
+    try:
+        root = psutil.Process(pid)
+        family = [root, *root.children(recursive=True)]
+    except psutil.NoSuchProcess:
         return 0.0
-    # after the name: state(3) ppid(4) pgrp(5) ... utime(14) stime(15), counted from field 3
-    return (int(fields[11]) + int(fields[12])) / TICKS
+    total = 0.0
+    for process in family:
+        try:
+            times = process.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system
+    return total
 
 
-def group_members(group: int) -> list[int]:
-    """Every live process whose process group is ``group``."""
-    members = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            fields = _stat(int(entry.name))
-            if fields is not None and int(fields[2]) == group:
-                members.append(int(entry.name))
-    return members
+def machine_busy_seconds() -> float:
+    """CPU seconds the machine spent on anything but idling, summed over its cores."""
+    times = psutil.cpu_times()
+    return sum(times) - times.idle - getattr(times, "iowait", 0.0)
 
 
-@dataclass
-class CpuMeter:
-    """CPU seconds of named sets of processes between ``start()`` and ``stop()``.
+@dataclass(frozen=True)
+class Reading:
+    at: float
+    roles: dict[str, float]  # CPU seconds so far, per role
+    machine: float
 
-    ``sources`` maps a name to a function listing that set's pids at the time of the call.
-    """
 
-    sources: dict[str, Callable[[], Iterable[int]]]
-    _before: dict[str, dict[int, float]] = field(default_factory=dict)
+def read(roles: dict[str, list[int]], this_process: str) -> Reading:
+    """CPU seconds so far of each role (its processes' pids), of this process (its role named
+    ``this_process``) and of the machine."""
+    seconds = {role: sum(cpu_seconds(pid) for pid in pids) for role, pids in roles.items()}
+    own = psutil.Process().cpu_times()  # without its children: they are the roles
+    seconds[this_process] = own.user + own.system
+    return Reading(at=time.monotonic(), roles=seconds, machine=machine_busy_seconds())
 
-    def _sample(self) -> dict[str, dict[int, float]]:
-        return {
-            name: {pid: cpu_seconds(pid) for pid in pids()} for name, pids in self.sources.items()
-        }
 
-    def start(self) -> None:
-        self._before = self._sample()
-
-    def stop(self) -> dict[str, float]:
-        """CPU seconds of each set since ``start()``."""
-        after = self._sample()
-        return {
-            name: sum(t - self._before.get(name, {}).get(pid, 0.0) for pid, t in pids.items())
-            for name, pids in after.items()
-        }
+def cores_used(before: Reading, after: Reading) -> dict[str, float]:
+    """Cores used on average between two readings, per role, by the machine, and elsewhere
+    (the machine less every role: database, Redis, other work)."""
+    elapsed = after.at - before.at
+    used = {
+        role: round((after.roles[role] - before.roles[role]) / elapsed, 2) for role in after.roles
+    }
+    machine = round((after.machine - before.machine) / elapsed, 2)
+    return {**used, "machine": machine, "elsewhere": round(machine - sum(used.values()), 2)}
