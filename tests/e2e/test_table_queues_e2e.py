@@ -12,9 +12,9 @@ from games import tasks
 from games.models import Hand, HandStatus, Table, TableEvent
 from games.services import schedule
 from games.services.tables import table_set_status
-from tests.e2e.tables import seat_players, wait_until
+from tests.e2e.tables import wait_until
 from tests.e2e.workers import WorkerPool
-from tests.games.factories import make_player, make_table
+from tests.games.factories import make_player, make_table, seat_players
 
 pytestmark = pytest.mark.e2e
 
