@@ -6,22 +6,29 @@ from __future__ import annotations
 
 from typing import Any
 
+import django_filters
 from django.db import transaction
+from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from rest_framework import generics, serializers, status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.api.accounts import IDEMPOTENCY_KEY, PostingFilter, PostingOutputSerializer
 from games.api.serializers import ErrorOutputSerializer
 from games.errors import Invalid
+from integrations.api.pagination import Page
 from leagues import access, selectors
 from leagues.api import serializers as s
 from leagues.api.renderers import CsvRenderer
 from leagues.formulas import Finish, FormulaError, formula_points, points_round
 from leagues.models import Season, SeasonEvent
-from leagues.services import events, finale, pot, seasons
+from leagues.services import events, fees, finale, pot, seasons
+from money import selectors as ledger
+from money.ledger import balance_of
+from money.models import Posting
 
 ERRORS = OpenApiResponse(ErrorOutputSerializer, description="The request was refused.")
 
@@ -90,6 +97,7 @@ class LeagueSeasonsApi(APIView):
 def _season_detail(season: Season) -> dict[str, Any]:
     data = s.SeasonOutputSerializer(season).data
     data["pot"] = pot.season_pot(season)
+    data["pot_balance"] = balance_of(fees.pot_account(season))
     data["pot_payouts"] = (
         season.pot_payouts if season.pot_payouts is not None else pot.pot_payouts(season)
     )
@@ -107,15 +115,35 @@ class SeasonDetailApi(APIView):
 
 @_id("season_id")
 class SeasonCloseApi(APIView):
-    """Close the season after its last event: the pot is paid by the standings (its
-    directors)."""
+    """Close the season after its last event: the pot is paid by the standings, through the
+    ledger, once (its directors; a second close is a 409). Send an ``Idempotency-Key`` so a
+    retry gets the first answer back."""
 
     @extend_schema(
-        request=None, responses={200: s.SeasonDetailOutputSerializer, **_errors(403, 404, 409)}
+        parameters=[IDEMPOTENCY_KEY],
+        request=None,
+        responses={200: s.SeasonDetailOutputSerializer, **_errors(403, 404, 409)},
     )
     def post(self, request: Request, season_id: int) -> Response:
         access.season_get(request.user, season_id, direct=True)
         return Response(_season_detail(pot.season_close(season_id=season_id)))
+
+
+@extend_schema(parameters=[OpenApiParameter("season_id", int, OpenApiParameter.PATH)])
+class SeasonPotTransactionsApi(generics.ListAPIView):  # type: ignore[type-arg]
+    """The season pot's account postings, newest first: league fees in (+), refunds and the
+    payout out (-) (paginated; ``?reason=``, ``?ref_kind=``, ``?since=``, ``?until=``)."""
+
+    serializer_class = PostingOutputSerializer
+    pagination_class = Page
+    filterset_class = PostingFilter
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend]
+
+    def get_queryset(self) -> QuerySet[Posting]:
+        if getattr(self, "swagger_fake_view", False):
+            return Posting.objects.none()
+        season = access.season_get(self.request.user, self.kwargs["season_id"])
+        return ledger.account_postings(fees.pot_account(season))
 
 
 def _event(event: SeasonEvent, *, detail: bool = False) -> dict[str, Any]:
@@ -141,6 +169,7 @@ class SeasonEventsApi(APIView):
         )
 
     @extend_schema(
+        parameters=[IDEMPOTENCY_KEY],
         request=s.SeasonEventInputSerializer,
         responses={201: s.SeasonEventDetailOutputSerializer, **_errors(400, 403, 404, 409)},
     )
