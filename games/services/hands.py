@@ -391,6 +391,7 @@ def _settle(table: Table, hand: Hand, state: HandState) -> None:
     event_emit(
         "hand.finished",
         {"table": table.id, "hand": hand.id, "number": hand.number, "stacks": final},
+        club_id=table.club_id,
     )
     table.next_hand_at = timezone.now() + timedelta(milliseconds=table.pause_ms)
     table.save(update_fields=["next_hand_at"])

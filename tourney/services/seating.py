@@ -37,6 +37,7 @@ def table_open(tournament: Tournament) -> LockedTable:
         big_bet=level.big_bet,
         seat_count=tournament.table_size,
         kind="tournament",
+        club_id=tournament.club_id,
         pause_ms=tournament.pause_ms,
         action_seconds=tournament.action_seconds,
         hold_reason=LIVE_HOLD if tournament.mode == Mode.LIVE else "",
