@@ -27,6 +27,7 @@ from money.models import Transaction
 from money.reconciliation import ledger_check
 from tests.games.factories import FUNDS, make_player
 from tests.games.test_api_support import client_for
+from tests.games.test_concurrency import run_at_once
 from tests.leagues.world import make_season, make_world
 from tests.tourney.tournaments import make_tournament
 from tourney.services.registration import entry_register, entry_unregister
@@ -229,3 +230,17 @@ def test_the_pot_is_in_the_api_with_its_transactions_and_an_idempotent_close():
     other_club = world.client("director_b")
     assert other_club.get(f"/api/v1/seasons/{season.id}/pot/transactions/").status_code == 404
     assert Season.objects.get(pk=season.id).closed_at is not None
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_closes_at_once_pay_the_pot_once():
+    world = make_world()
+    season = _season(world)
+    players = [make_player() for _ in range(4)]
+    _live(season, players)
+    results = run_at_once([lambda: pot.season_close(season_id=season.id)] * 2)
+    assert sum(isinstance(r, Conflict) for r in results) == 1, results
+    assert _club_balance(world, players[0]) == FUNDS + 12
+    assert balance_of(pot_account(season)) == 0
+    assert ledger_check().ok
