@@ -6,29 +6,24 @@ from __future__ import annotations
 
 from typing import Any
 
-import django_filters
 from django.db import transaction
-from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import generics, serializers, status
+from rest_framework import serializers, status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.accounts import IDEMPOTENCY_KEY, PostingFilter, PostingOutputSerializer
+from games.api.accounts import IDEMPOTENCY_KEY, AccountPostingsApi
 from games.api.serializers import ErrorOutputSerializer
 from games.errors import Invalid
-from integrations.api.pagination import Page
 from leagues import access, selectors
 from leagues.api import serializers as s
 from leagues.api.renderers import CsvRenderer
 from leagues.formulas import Finish, FormulaError, formula_points, points_round
 from leagues.models import Season, SeasonEvent
 from leagues.services import events, fees, finale, pot, seasons
-from money import selectors as ledger
-from money.ledger import balance_of
-from money.models import Posting
+from money.ledger import AccountKey, balance_of
 
 ERRORS = OpenApiResponse(ErrorOutputSerializer, description="The request was refused.")
 
@@ -129,21 +124,13 @@ class SeasonCloseApi(APIView):
         return Response(_season_detail(pot.season_close(season_id=season_id)))
 
 
-@extend_schema(parameters=[OpenApiParameter("season_id", int, OpenApiParameter.PATH)])
-class SeasonPotTransactionsApi(generics.ListAPIView):  # type: ignore[type-arg]
+@_id("season_id")
+class SeasonPotTransactionsApi(AccountPostingsApi):
     """The season pot's account postings, newest first: league fees in (+), refunds and the
     payout out (-) (paginated; ``?reason=``, ``?ref_kind=``, ``?since=``, ``?until=``)."""
 
-    serializer_class = PostingOutputSerializer
-    pagination_class = Page
-    filterset_class = PostingFilter
-    filter_backends = [django_filters.rest_framework.DjangoFilterBackend]
-
-    def get_queryset(self) -> QuerySet[Posting]:
-        if getattr(self, "swagger_fake_view", False):
-            return Posting.objects.none()
-        season = access.season_get(self.request.user, self.kwargs["season_id"])
-        return ledger.account_postings(fees.pot_account(season))
+    def account(self) -> AccountKey:
+        return fees.pot_account(access.season_get(self.request.user, self.kwargs["season_id"]))
 
 
 def _event(event: SeasonEvent, *, detail: bool = False) -> dict[str, Any]:
