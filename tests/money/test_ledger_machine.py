@@ -13,6 +13,7 @@ import itertools
 from datetime import date
 
 import pytest
+from django.test import TestCase
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -52,7 +53,9 @@ class LedgerMachine(RuleBasedStateMachine):
         self.players = [make_player(bot="rules", funds=0) for _ in range(PLAYERS)]
         self.table = make_table(rake_basis_points=500, rake_cap=10, buy_in_min=20, buy_in_max=400)
         self.season = self._new_season()
-        self.tournament = self._new_tournament()
+        self.tournament = self._new_tournament(attached=False)
+        for player in self.players:  # enough for a buy-in and the league fee, or two
+            cashier.deposit(player_id=player.id, amount=130, by=self.staff, club_id=self.club.id)
         # what earlier examples left in the ledger (and the test's funding of their players)
         self.cash_in = {where: -balance_of(cash_desk(where)) for where in (None, self.club.id)}
 
@@ -71,8 +74,13 @@ class LedgerMachine(RuleBasedStateMachine):
             **fields,
         )
 
-    def _new_tournament(self):
-        return make_tournament(buy_in=60, fee=5, club_id=self.club.id)
+    def _new_tournament(self, *, attached: bool):
+        """The club's next tournament, attached to the season before anyone registers, or
+        not (the ``attach`` rule may attach it later, charging its entries then)."""
+        tournament = make_tournament(buy_in=60, fee=5, club_id=self.club.id)
+        if attached:
+            event_attach_tournament(season=self.season, tournament_id=tournament.id)
+        return tournament
 
     @rule(k=st.integers(0, PLAYERS - 1), amount=st.integers(1, 500), in_club=st.booleans())
     def deposit(self, k: int, amount: int, in_club: bool) -> None:
@@ -129,10 +137,10 @@ class LedgerMachine(RuleBasedStateMachine):
         with contextlib.suppress(REFUSALS):
             entry_unregister(tournament_id=self.tournament.id, player_id=self._player(k).id)
 
-    @rule()
-    def cancel(self) -> None:
+    @rule(attached=st.booleans())
+    def cancel(self, attached: bool) -> None:
         tournament_cancel(tournament_id=self.tournament.id)
-        self.tournament = self._new_tournament()
+        self.tournament = self._new_tournament(attached=attached)
 
     @rule()
     def attach(self) -> None:
@@ -151,15 +159,28 @@ class LedgerMachine(RuleBasedStateMachine):
         assert balance_of(pot_account(self.season)) == 0
         self.season = self._new_season()
 
-    @rule()
-    def run_tournament(self) -> None:
+    @rule(attached=st.booleans())
+    def run_tournament(self, attached: bool) -> None:
         if self.tournament.entries.filter(status="registered").count() < 2:
             return
         tournament_start(tournament_id=self.tournament.id)
-        play_to_the_end(self.tournament)
+        # the results enter the season after the finish commits (on_commit): run them now
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            play_to_the_end(self.tournament)
         self.tournament.refresh_from_db()
         assert self.tournament.status == Status.FINISHED
-        self.tournament = self._new_tournament()
+        self.tournament = self._new_tournament(attached=attached)
+
+    @rule()
+    def league_evening(self) -> None:
+        """Everyone who can afford it registers, the tournament joins the season (charging
+        them the league fee, if it had not joined before they registered), is played to the
+        end, and the season closes: its pot is paid by the standings."""
+        for k in range(PLAYERS):
+            self.register(k)
+        self.attach()
+        self.run_tournament(attached=False)
+        self.close_season()
 
     @invariant()
     def the_ledger_balances_and_matches_the_chips_in_play(self) -> None:
