@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club
+from games.codes import Code
 from games.engine.rules import Rules, Stakes
 from games.errors import Conflict, Invalid, NotFound
 from games.locks import table_for_update
@@ -42,18 +43,18 @@ def table_create(
         Stakes(ante, bring_in, small_bet, big_bet)
         Rules(variant=variant, **{k: options[k] for k in RULE_FIELDS if k in options})
     except ValueError as error:
-        raise Invalid(str(error), code="invalid_rules") from error
+        raise Invalid(str(error), code=Code.INVALID_RULES) from error
     if not 2 <= seat_count <= 8:
-        raise Invalid(f"seat_count must be 2 to 8, not {seat_count}", code="invalid_seats")
+        raise Invalid(f"seat_count must be 2 to 8, not {seat_count}", code=Code.INVALID_SEATS)
     buy_in_min = options.get("buy_in_min", 0)
     buy_in_max = options.get("buy_in_max", 0)
     if buy_in_min > buy_in_max:
         raise Invalid(
-            f"buy_in_min {buy_in_min} is above buy_in_max {buy_in_max}", code="invalid_buy_in"
+            f"buy_in_min {buy_in_min} is above buy_in_max {buy_in_max}", code=Code.INVALID_BUY_IN
         )
     club_id = options.get("club_id")
     if club_id is not None and not Club.objects.filter(pk=club_id).exists():
-        raise NotFound(f"no club {club_id}: see GET /api/v1/clubs/", code="no_club")
+        raise NotFound(f"no club {club_id}: see GET /api/v1/clubs/", code=Code.NO_CLUB)
     with transaction.atomic():
         table = Table.objects.create(
             name=name,

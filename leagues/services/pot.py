@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from games.errors import Conflict
 from integrations.webhooks.outbox import event_emit
+from leagues.codes import Code
 from leagues.models import EventStatus, Season
 from leagues.services.fees import pot_account
 from money.ledger import Ref, Transfer, player_account, post
@@ -83,7 +84,7 @@ def season_close(*, season_id: int) -> Season:
         season = Season.objects.select_related("league").select_for_update(of=("self",))
         season = season.get(pk=season_id)
         if season.closed_at is not None:
-            raise Conflict(f"season {season_id} is already closed", code="season_closed")
+            raise Conflict(f"season {season_id} is already closed", code=Code.SEASON_CLOSED)
         waiting = season.events.filter(status=EventStatus.WAITING)
         # a cancelled tournament never happened: its event goes
         waiting.filter(tournament__status=TournamentStatus.CANCELLED).delete()
@@ -92,7 +93,7 @@ def season_close(*, season_id: int) -> Season:
             raise Conflict(
                 f"events {', '.join(map(str, waiting))} still wait for their tournaments: close "
                 "the season once they have finished (or cancel those tournaments)",
-                code="events_waiting",
+                code=Code.EVENTS_WAITING,
                 detail={"events": waiting},
             )
         season.pot_payouts = pot_payouts(season)
