@@ -1,10 +1,12 @@
 """The ledger on PostgreSQL: transactions posted per second through ``money.ledger.post``
 (each in its own database transaction with its row locks, as a buy-in or a cash-out is),
 by one process and by several threads at once, and how long ``ledger_check`` takes over
-1,000,000 postings.
+1,000,000 postings. Each round at a table is a hand's life in money: a buy-in, the rake of
+a pot to the house (every table's rake goes to the one house account) and a cash-out.
 
-``python -m bench.ledger [--quick]``; needs DATABASE_URL (a PostgreSQL server: the bench
-creates and drops its own database ``stud_bench_ledger``). Prints a JSON report.
+``python -m bench.ledger [--quick] [--database NAME]``; needs DATABASE_URL (a PostgreSQL
+server: the bench creates and drops its own database, ``stud_bench_ledger`` unless
+``--database`` names another). Prints a JSON report.
 """
 
 from __future__ import annotations
@@ -31,17 +33,20 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="fewer transactions, 100k postings")
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument(
+        "--database", default=BENCH_DATABASE, help="the scratch database (created and dropped)"
+    )
+    parser.add_argument(
         "--transactions", type=int, default=4_000, help="posted one by one, per measurement"
     )
     return parser.parse_args(argv)
 
 
 def post_rate(count: int, threads: int) -> dict[str, Any]:
-    """Post ``count`` buy-ins and cash-outs between players and tables, split among
-    ``threads`` threads; transactions per second."""
+    """Post ``count`` buy-ins, rakes and cash-outs between players, tables and the house,
+    split among ``threads`` threads; transactions per second."""
     from django.db import connection
 
-    from money.ledger import Ref, Transfer, player_account, post, table_chips
+    from money.ledger import Ref, Transfer, house, player_account, post, table_chips
     from money.models import Reason
 
     def work(offset: int, n: int) -> None:
@@ -49,11 +54,12 @@ def post_rate(count: int, threads: int) -> dict[str, Any]:
             for k in range(offset, offset + n):
                 player, table = player_account(k % PLAYERS + 1), table_chips(k % TABLES + 1)
                 post([Transfer(player, table, 10)], reason=Reason.BUY_IN, ref=Ref("table", k))
-                post([Transfer(table, player, 10)], reason=Reason.CASH_OUT, ref=Ref("table", k))
+                post([Transfer(table, house(), 1)], reason=Reason.RAKE, ref=Ref("hand", k))
+                post([Transfer(table, player, 9)], reason=Reason.CASH_OUT, ref=Ref("table", k))
         finally:
             connection.close()
 
-    share = count // (2 * threads)
+    share = count // (3 * threads)
     started = time.perf_counter()
     workers = [threading.Thread(target=work, args=(t * share, share)) for t in range(threads)]
     for worker in workers:
@@ -61,7 +67,7 @@ def post_rate(count: int, threads: int) -> dict[str, Any]:
     for worker in workers:
         worker.join()
     seconds = time.perf_counter() - started
-    posted = share * 2 * threads
+    posted = share * 3 * threads
     return {
         "threads": threads,
         "transactions": posted,
@@ -116,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     target = 100_000 if args.quick else 1_000_000
     count = 1_000 if args.quick else args.transactions
-    with scratch_database(os.environ["DATABASE_URL"], BENCH_DATABASE):
+    with scratch_database(os.environ["DATABASE_URL"], args.database):
         import django
 
         django.setup()

@@ -1,4 +1,5 @@
-"""Django app config of the leagues; connects the receiver of tourney's signal."""
+"""Django app config of the leagues: connects the receivers of tourney's signals and
+registers the season pots with ``ledger_check``."""
 
 from django.apps import AppConfig
 
@@ -8,4 +9,8 @@ class LeaguesConfig(AppConfig):
     name = "leagues"
 
     def ready(self) -> None:
-        from leagues import receivers  # noqa: F401  (connects the signal receiver)
+        from leagues import receivers  # noqa: F401  (connects the signal receivers)
+        from leagues.services.fees import pot_claims
+        from money.reconciliation import provider_register
+
+        provider_register("season pots", pot_claims)

@@ -2,7 +2,9 @@
 database transaction, so a change and the money it moves commit together or not at all.
 
 Accounts are locked in id order (after the caller's tournament, table and hand locks), their
-balances checked and updated, and one posting per side of each transfer written. An account
+balances checked and updated, and one posting per side of each transfer written. The cash
+desk and the house (``UNLOCKED``) are neither locked nor updated: postings to them are
+plain inserts, so settlements at different tables never wait on each other for the house. An account
 that may not go below zero and would is refused with ``InsufficientFunds`` and nothing is
 written. A caller that posts more than once in one database transaction locks every account
 it will touch first (``accounts_lock``), so two such callers never wait on each other in
@@ -17,10 +19,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Q, Sum
 
 from money.errors import InsufficientFunds, InvalidAmount
-from money.models import MAY_GO_NEGATIVE, Account, AccountKind, Posting, Reason, Transaction
+from money.models import (
+    UNLOCKED,
+    Account,
+    AccountKind,
+    Posting,
+    Reason,
+    Transaction,
+)
 
 
 @dataclass(frozen=True)
@@ -95,31 +104,42 @@ def account_get(key: AccountKey) -> Account:
 
 def accounts_lock(keys: Iterable[AccountKey]) -> dict[AccountKey, Account]:
     """Lock the accounts named by ``keys`` (created if new) in id order; inside
-    ``transaction.atomic``. Returns them with their current balances. One query when the
-    accounts exist already."""
+    ``transaction.atomic``. Returns them with their current balances; the cash desk and the
+    house are returned unlocked (``UNLOCKED``). One query when the accounts exist already
+    (two with an unlocked one)."""
     wanted = set(keys)
-    locked = _lock(wanted)
-    missing = wanted - locked.keys()
+    found = _find(wanted)
+    missing = wanted - found.keys()
     if missing:
         for key in missing:
             account_get(key)
-        locked = _lock(wanted)
-    return locked
+        found = _find(wanted)
+    return found
 
 
-def _lock(keys: set[AccountKey]) -> dict[AccountKey, Account]:
-    match = Q(pk__in=[])
-    for key in keys:
-        match |= Q(kind=key.kind, owner_id=key.owner_id, club_id=key.club_id)
-    rows = Account.objects.select_for_update().filter(match).order_by("pk")
+def _find(keys: set[AccountKey]) -> dict[AccountKey, Account]:
+    locked = {key for key in keys if key.kind not in UNLOCKED}
+    rows = list(Account.objects.select_for_update().filter(_match(locked)).order_by("pk"))
+    if len(locked) < len(keys):
+        rows += Account.objects.filter(_match(keys - locked))
     return {AccountKey(a.kind, a.owner_id, a.club_id): a for a in rows}
 
 
+def _match(keys: set[AccountKey]) -> Q:
+    match = Q(pk__in=[])
+    for key in keys:
+        match |= Q(kind=key.kind, owner_id=key.owner_id, club_id=key.club_id)
+    return match
+
+
 def balance_of(key: AccountKey) -> int:
-    """The balance of an account (0 if it was never used)."""
-    account = Account.objects.filter(
-        kind=key.kind, owner_id=key.owner_id, club_id=key.club_id
-    ).first()
+    """The balance of an account (0 if it was never used); the cash desk's and the house's
+    is the sum of their postings."""
+    lookup = {"kind": key.kind, "owner_id": key.owner_id, "club_id": key.club_id}
+    if key.kind in UNLOCKED:
+        total = Posting.objects.filter(**{f"account__{k}": v for k, v in lookup.items()})
+        return total.aggregate(total=Sum("amount"))["total"] or 0
+    account = Account.objects.filter(**lookup).first()
     return account.balance if account else 0
 
 
@@ -134,7 +154,8 @@ def post(
     """Write one transaction moving every transfer's amount; None if they are all zero.
 
     Raises ``InvalidAmount`` for a negative or non-integer amount and ``InsufficientFunds``
-    if an account other than the cash desk would go below zero; nothing is written then.
+    if an account other than the cash desk or the house would go below zero; nothing is
+    written then.
     """
     for transfer in transfers:
         if type(transfer.amount) is not int or transfer.amount < 0:
@@ -152,7 +173,7 @@ def post(
         accounts = accounts_lock(net)
         for key, change in net.items():
             account = accounts[key]
-            if account.balance + change < 0 and account.kind not in MAY_GO_NEGATIVE:
+            if key.kind not in UNLOCKED and account.balance + change < 0:
                 raise InsufficientFunds(
                     f"{key} holds {account.balance}, {-change} is needed: "
                     "deposit at the cashier first, or ask for less",
@@ -178,9 +199,11 @@ def post(
                 )
             )
         Posting.objects.bulk_create(postings)
-        changed = [accounts[key] for key, change in net.items() if change]
+        changed = []
         for key, change in net.items():
-            accounts[key].balance += change
+            if change and key.kind not in UNLOCKED:
+                accounts[key].balance += change
+                changed.append(accounts[key])
         Account.objects.bulk_update(changed, ["balance"])
         _announce(record, postings)
         return record

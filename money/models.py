@@ -8,8 +8,11 @@ below them.
 
 A transaction's postings sum to zero. ``Account.balance`` is the sum of the account's
 postings, kept up to date under the account's row lock in the same database transaction;
-``ledger_check`` proves it. Postings and transactions are never updated (a database trigger
-refuses it); a mistake is corrected by a new transaction.
+``ledger_check`` proves it. The cash desk and the house are the exception (``UNLOCKED``):
+every table and cashier posts to them, so they take no row lock and keep no running balance
+(the column stays 0); their balance is the sum of their postings when it is read.
+Postings and transactions are never updated (a database trigger refuses it); a mistake is
+corrected by a new transaction.
 """
 
 from __future__ import annotations
@@ -32,6 +35,12 @@ class AccountKind(models.TextChoices):
 MAY_GO_NEGATIVE = (AccountKind.CASH,)
 """Only the cash desk goes below zero: its balance is minus what the outside world holds
 with us (deposits less withdrawals)."""
+
+UNLOCKED = (AccountKind.CASH, AccountKind.HOUSE)
+"""Accounts posted to without a row lock, because nothing is checked against their balance:
+the cash desk may go below zero, and the house only takes fees and rake (and gives back a
+fee it took when an entry is refunded). Locking them would make every settlement of every
+table, and every deposit, wait for the one before it to commit."""
 
 
 class Reason(models.TextChoices):

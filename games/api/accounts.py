@@ -27,7 +27,7 @@ from games.errors import Forbidden, NotFound
 from games.models import Player
 from integrations.api.pagination import Page
 from money import cashier, selectors
-from money.ledger import player_account
+from money.ledger import AccountKey, player_account
 from money.models import Posting, Reason
 
 CLUB = OpenApiParameter(
@@ -161,21 +161,33 @@ class PostingFilter(django_filters.FilterSet):
         fields = ["reason", "ref_kind", "since", "until"]
 
 
-@extend_schema(parameters=[PLAYER, CLUB])
-class PlayerTransactionsApi(generics.ListAPIView):  # type: ignore[type-arg]
-    """A player's account postings, newest first (paginated; ``?reason=``, ``?ref_kind=``,
-    ``?since=``, ``?until=``)."""
+class AccountPostingsApi(generics.ListAPIView):  # type: ignore[type-arg]
+    """An account's postings, newest first (paginated; ``?reason=``, ``?ref_kind=``,
+    ``?since=``, ``?until=``): a subclass names the account (``account``), checking that
+    the caller may read it."""
 
     serializer_class = PostingOutputSerializer
     pagination_class = Page
     filterset_class = PostingFilter
     filter_backends = [django_filters.rest_framework.DjangoFilterBackend]
 
+    def account(self) -> AccountKey:
+        raise NotImplementedError
+
     def get_queryset(self) -> QuerySet[Posting]:
         if getattr(self, "swagger_fake_view", False):
             return Posting.objects.none()
+        return selectors.account_postings(self.account())
+
+
+@extend_schema(parameters=[PLAYER, CLUB])
+class PlayerTransactionsApi(AccountPostingsApi):
+    """A player's account postings, newest first (paginated; ``?reason=``, ``?ref_kind=``,
+    ``?since=``, ``?until=``)."""
+
+    def account(self) -> AccountKey:
         player, club_id = _readable(self.request, self.kwargs["player_id"])
-        return selectors.account_postings(player_account(player.id, club_id))
+        return player_account(player.id, club_id)
 
 
 class _CashierApi(APIView):

@@ -115,12 +115,19 @@ class TableCreateInputSerializer(StrictFieldsMixin, serializers.Serializer[Any])
     rake_third_street = serializers.BooleanField(
         required=False, help_text="Rake hands that end on third street too (default: no)."
     )
+    club_id = serializers.IntegerField(
+        min_value=1,
+        max_value=2**63 - 1,
+        required=False,
+        help_text="The club the table belongs to: its webhook subscriptions hear its hands.",
+    )
 
 
 TABLE_FIELDS = [
     "id",
     "name",
     "kind",
+    "club_id",
     "variant",
     "ante",
     "bring_in",

@@ -87,6 +87,11 @@ class Table(models.Model):
 
     name = models.CharField(max_length=60)
     kind = models.CharField(max_length=12, choices=TableKind.choices, default=TableKind.RING)
+    # the club it belongs to (a club's tournament's tables, a ring table staff gave a club):
+    # the club's webhook subscriptions hear its hands; null: site-wide
+    club = models.ForeignKey(
+        "clubs.Club", on_delete=models.PROTECT, null=True, blank=True, related_name="tables"
+    )
     variant = models.CharField(max_length=8, choices=[(v.value, v.value) for v in Variant])
     ante = models.PositiveIntegerField()
     bring_in = models.PositiveIntegerField()

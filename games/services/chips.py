@@ -35,9 +35,10 @@ def chips_buy(*, table_id: int, player_id: int, amount: int, top_up: bool = Fals
 
 
 def settle_lock(table_id: int, leaving_player_ids: Iterable[int]) -> None:
-    """Lock every account a settlement touches at once (the table's, the house's and the
-    leaving players'), in id order, so no two settlements wait on each other."""
-    keys = [table_chips(table_id), house()]
+    """Lock every account a settlement touches at once (the table's and the leaving
+    players'), in id order. The house, which takes the rake of every table, is never locked
+    (``money.models.UNLOCKED``): settlements at different tables do not wait on each other."""
+    keys = [table_chips(table_id)]
     keys += [player_account(player_id) for player_id in leaving_player_ids]
     accounts_lock(keys)
 

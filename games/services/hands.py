@@ -414,6 +414,7 @@ def _settle(writes: TableWrites, hand: Hand, state: HandState, seats: dict[int, 
     event_emit(
         "hand.finished",
         {"table": table.id, "hand": hand.id, "number": hand.number, "stacks": final},
+        club_id=table.club_id,
     )
     table.next_hand_at = timezone.now() + timedelta(milliseconds=table.pause_ms)
     writes.table_changed("next_hand_at")

@@ -7,9 +7,10 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from clubs.models import Club
 from games.codes import Code
 from games.engine.rules import Rules, Stakes
-from games.errors import Conflict, Invalid
+from games.errors import Conflict, Invalid, NotFound
 from games.locks import table_for_update
 from games.models import Seat, Table, TableStatus
 from games.selectors import running_hand
@@ -51,6 +52,9 @@ def table_create(
         raise Invalid(
             f"buy_in_min {buy_in_min} is above buy_in_max {buy_in_max}", code=Code.INVALID_BUY_IN
         )
+    club_id = options.get("club_id")
+    if club_id is not None and not Club.objects.filter(pk=club_id).exists():
+        raise NotFound(f"no club {club_id}: see GET /api/v1/clubs/", code=Code.NO_CLUB)
     with transaction.atomic():
         table = Table.objects.create(
             name=name,

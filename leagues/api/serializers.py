@@ -98,7 +98,11 @@ class PotPayoutSerializer(serializers.Serializer[Any]):
 
 
 class SeasonDetailOutputSerializer(SeasonOutputSerializer):
-    pot = serializers.IntegerField(help_text="the league fees of the events entered so far")
+    pot = serializers.IntegerField(help_text="the league fees the events have put in the pot")
+    pot_balance = serializers.IntegerField(
+        help_text="what the pot's ledger account holds: the pot until the season closes, "
+        "0 once it is paid out"
+    )
     pot_payouts = PotPayoutSerializer(
         many=True, help_text="paid when the season closed, or as the standings stand now"
     )

@@ -13,6 +13,11 @@ urlpatterns = [
     ),
     path("seasons/<id:season_id>/", views.SeasonDetailApi.as_view(), name="season-detail"),
     path("seasons/<id:season_id>/close/", views.SeasonCloseApi.as_view(), name="season-close"),
+    path(
+        "seasons/<id:season_id>/pot/transactions/",
+        views.SeasonPotTransactionsApi.as_view(),
+        name="season-pot-transactions",
+    ),
     path("seasons/<id:season_id>/events/", views.SeasonEventsApi.as_view(), name="season-events"),
     path(
         "seasons/<id:season_id>/standings/",

@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.api.accounts import IDEMPOTENCY_KEY, AccountPostingsApi
 from games.api.conventions import path_id, refusals, validated
 from games.errors import Invalid
 from leagues import access, selectors
@@ -22,7 +23,8 @@ from leagues.api.renderers import CsvRenderer
 from leagues.codes import Code
 from leagues.formulas import Finish, FormulaError, formula_points, points_round
 from leagues.models import Season, SeasonEvent
-from leagues.services import events, finale, pot, seasons
+from leagues.services import events, fees, finale, pot, seasons
+from money.ledger import AccountKey, balance_of
 
 
 class LeagueListCreateApi(APIView):
@@ -75,6 +77,7 @@ class LeagueSeasonsApi(APIView):
 def _season_detail(season: Season) -> dict[str, Any]:
     data = s.SeasonOutputSerializer(season).data
     data["pot"] = pot.season_pot(season)
+    data["pot_balance"] = balance_of(fees.pot_account(season))
     data["pot_payouts"] = (
         season.pot_payouts if season.pot_payouts is not None else pot.pot_payouts(season)
     )
@@ -92,15 +95,27 @@ class SeasonDetailApi(APIView):
 
 @path_id("season_id")
 class SeasonCloseApi(APIView):
-    """Close the season after its last event: the pot is paid by the standings (its
-    directors)."""
+    """Close the season after its last event: the pot is paid by the standings, through the
+    ledger, once (its directors; a second close is a 409). Send an ``Idempotency-Key`` so a
+    retry gets the first answer back."""
 
     @extend_schema(
-        request=None, responses={200: s.SeasonDetailOutputSerializer, **refusals(403, 404, 409)}
+        parameters=[IDEMPOTENCY_KEY],
+        request=None,
+        responses={200: s.SeasonDetailOutputSerializer, **refusals(403, 404, 409)},
     )
     def post(self, request: Request, season_id: int) -> Response:
         access.season_get(request.user, season_id, direct=True)
         return Response(_season_detail(pot.season_close(season_id=season_id)))
+
+
+@path_id("season_id")
+class SeasonPotTransactionsApi(AccountPostingsApi):
+    """The season pot's account postings, newest first: league fees in (+), refunds and the
+    payout out (-) (paginated; ``?reason=``, ``?ref_kind=``, ``?since=``, ``?until=``)."""
+
+    def account(self) -> AccountKey:
+        return fees.pot_account(access.season_get(self.request.user, self.kwargs["season_id"]))
 
 
 def _event(event: SeasonEvent, *, detail: bool = False) -> dict[str, Any]:
@@ -126,6 +141,7 @@ class SeasonEventsApi(APIView):
         )
 
     @extend_schema(
+        parameters=[IDEMPOTENCY_KEY],
         request=s.SeasonEventInputSerializer,
         responses={201: s.SeasonEventDetailOutputSerializer, **refusals(400, 403, 404, 409)},
     )

@@ -23,9 +23,11 @@ from games.models import Player
 from leagues.codes import Code
 from leagues.formulas import Finish, FormulaError, formula_points, points_round
 from leagues.models import EventKind, EventResult, EventStatus, Season, SeasonEvent
+from leagues.services.fees import event_fees_charge, live_fees_collect
 from leagues.services.standings import season_recompute, standings_event_entered
 from tourney.models import EntryStatus, Tournament
 from tourney.models import Status as TournamentStatus
+from tourney.services.payments import PAID
 from tourney.services.results import prizes_by_place
 from tourney.services.setup import entry_paid
 
@@ -101,7 +103,8 @@ def _results_write(season: Season, event: SeasonEvent, event_field: Field, rows:
     event.buy_in = event_field.buy_in
     event.prize_pool = event_field.prize_pool
     event.paid_places = event_field.paid_places
-    event.pot_contribution = season.league_fee * event_field.entries
+    if event.kind == EventKind.LIVE:  # an online event's entries paid their fees themselves
+        live_fees_collect(season, event, event_field.entries)
     event.status = EventStatus.ENTERED
     event.error = ""
     event.entered_at = timezone.now()
@@ -163,39 +166,46 @@ def _tournament_results(tournament: Tournament) -> tuple[Field, list[Row]]:
 def event_attach_tournament(
     *, season: Season, tournament_id: int, played_on: date | None = None
 ) -> SeasonEvent:
-    """Attach a tournament of the season's club (the season is locked by the caller); if it
+    """Attach a tournament of the season's club (the season is locked by the caller): its
+    entries so far pay the league fee (all or nothing), later ones pay as they enter; if it
     has finished already, its results enter at once."""
     _open(season)
-    tournament = Tournament.objects.filter(pk=tournament_id, club_id=season.league.club_id).first()
-    if tournament is None:
-        raise NotFound(
-            f"no tournament {tournament_id} of this league's club: give the tournament to "
-            "the club first (club_id)",
-            code=Code.NO_TOURNAMENT,
+    with transaction.atomic():
+        tournament = (
+            Tournament.objects.select_for_update()
+            .filter(pk=tournament_id, club_id=season.league.club_id)
+            .first()
         )
-    if tournament.status == TournamentStatus.CANCELLED:
-        raise Invalid(f"tournament {tournament_id} was cancelled", code=Code.CANCELLED)
-    attached = SeasonEvent.objects.filter(tournament=tournament).first()
-    if attached is not None:
-        raise Conflict(
-            f"tournament {tournament_id} is already event {attached.id} of season "
-            f"{attached.season_id}: a tournament counts in one season, once",
-            code=Code.ALREADY_ATTACHED,
+        if tournament is None:
+            raise NotFound(
+                f"no tournament {tournament_id} of this league's club: give the tournament to "
+                "the club first (club_id)",
+                code=Code.NO_TOURNAMENT,
+            )
+        if tournament.status == TournamentStatus.CANCELLED:
+            raise Invalid(f"tournament {tournament_id} was cancelled", code=Code.CANCELLED)
+        attached = SeasonEvent.objects.filter(tournament=tournament).first()
+        if attached is not None:
+            raise Conflict(
+                f"tournament {tournament_id} is already event {attached.id} of season "
+                f"{attached.season_id}: a tournament counts in one season, once",
+                code=Code.ALREADY_ATTACHED,
+            )
+        started = tournament.started_at or tournament.scheduled_start or timezone.now()
+        played = played_on or timezone.localdate(started)
+        _in_season(season, played)
+        event = SeasonEvent.objects.create(
+            season=season,
+            kind=EventKind.ONLINE,
+            status=EventStatus.WAITING,
+            tournament=tournament,
+            name=tournament.name,
+            played_on=played,
         )
-    started = tournament.started_at or tournament.scheduled_start or timezone.now()
-    played = played_on or timezone.localdate(started)
-    _in_season(season, played)
-    event = SeasonEvent.objects.create(
-        season=season,
-        kind=EventKind.ONLINE,
-        status=EventStatus.WAITING,
-        tournament=tournament,
-        name=tournament.name,
-        played_on=played,
-    )
-    if tournament.status == TournamentStatus.FINISHED:
-        _results_write(season, event, *_tournament_results(tournament))
-    return event
+        event_fees_charge(event, list(tournament.entries.filter(status__in=PAID).order_by("id")))
+        if tournament.status == TournamentStatus.FINISHED:
+            _results_write(season, event, *_tournament_results(tournament))
+        return event
 
 
 def event_refresh(*, event: SeasonEvent) -> SeasonEvent:

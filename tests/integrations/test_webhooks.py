@@ -167,3 +167,48 @@ def test_old_idempotency_records_expire(settings):
     IdempotentRequest.objects.create(scope="s", key="new", fingerprint="f", status=201, body=b"")
     assert idempotency_expire() == 1
     assert list(IdempotentRequest.objects.values_list("key", flat=True)) == ["new"]
+
+
+def test_a_clubs_subscription_hears_the_hands_of_its_tables_only():
+    from clubs.models import Club
+    from games.models import Hand, HandStatus, Table
+    from games.services import hands
+    from games.services.seating import seat_sit
+    from integrations.models import Subscription
+    from tests.tourney.tournaments import make_tournament, open_table_ids
+    from tourney.services.draw import tournament_start
+
+    ours, theirs = Club.objects.create(name="Ours"), Club.objects.create(name="Theirs")
+    subscriptions = {
+        club.id: Subscription.objects.create(
+            club=club, url="http://127.0.0.1:8799/x", secret="s", event_types=["hand.finished"]
+        )
+        for club in (ours, theirs)
+    }
+    staff = client_for(make_player(staff=True))
+    stakes = {"variant": "stud_hi", "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}
+    created = staff.post(
+        "/api/v1/tables/",
+        {"name": "Club table", **stakes, "buy_in_max": 500, "allow_bots": True, "club_id": ours.id},
+        format="json",
+    )
+    assert created.status_code == 201 and created.json()["club_id"] == ours.id
+    table = Table.objects.get(pk=created.json()["id"])
+    for number in (1, 2):
+        bot = make_player(bot="rules")
+        seat_sit(table_id=table.id, player=bot, seat_number=number, buy_in=300, by_staff=True)
+    while not Hand.objects.filter(table=table, status=HandStatus.FINISHED).exists():
+        hands.table_advance(table.id)
+    heard = Delivery.objects.filter(event__type="hand.finished").values_list(
+        "subscription_id", "event__club_id", "event__payload__table"
+    )
+    assert list(heard) == [(subscriptions[ours.id].id, ours.id, table.id)]
+    unknown = staff.post(
+        "/api/v1/tables/", {"name": "Nowhere", **stakes, "club_id": 10**9}, format="json"
+    )
+    assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "no_club"
+    assert not Table.objects.filter(name="Nowhere").exists()
+    tournament = make_tournament(players=2, club_id=theirs.id)
+    tournament_start(tournament_id=tournament.id)
+    tables = Table.objects.filter(pk__in=open_table_ids(tournament))
+    assert tables and {t.club_id for t in tables} == {theirs.id}

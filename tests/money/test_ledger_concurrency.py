@@ -3,14 +3,18 @@ and the idempotency record's unique index lets one of two duplicate requests exe
 
 from __future__ import annotations
 
+import threading
+
 import pytest
+from django.db import connection, transaction
 
 from games.errors import Conflict
 from games.services import schedule
+from games.services.chips import rake_take, settle_lock
 from games.services.seating import seat_leave, seat_sit
 from money import cashier
 from money.errors import InsufficientFunds
-from money.ledger import balance_of, player_account
+from money.ledger import account_get, balance_of, house, player_account, table_chips
 from money.models import Posting
 from money.reconciliation import ledger_check
 from tests.games.factories import make_player, make_table
@@ -72,3 +76,35 @@ def test_a_duplicate_idempotent_request_in_parallel_executes_once():
     assert len({body for _, body in results}) == 1
     assert balance_of(player_account(player.id)) == 9
     assert Posting.objects.filter(account__kind="player", account__owner_id=player.id).count() == 1
+
+
+def test_settlements_at_two_tables_do_not_wait_for_each_other_on_the_house():
+    """The rake of every table goes to the one house account, which takes no row lock: the
+    second table settles and commits while the first one's settlement is still open (a
+    lock wait would hit ``lock_timeout`` and fail)."""
+    first, second = make_table(), make_table()
+    for table in (first, second):
+        seat_sit(table_id=table.id, player=make_player(funds=300), seat_number=1, buy_in=200)
+    account_get(house())  # the house's row exists after its first rake (its creation would wait)
+    first_posted, second_committed = threading.Event(), threading.Event()
+
+    def settle(table_id: int, hand_id: int) -> None:
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '2s'")
+            settle_lock(table_id, [])
+            rake_take(table_id=table_id, hand_id=hand_id, amount=3)
+            if table_id == first.id:
+                first_posted.set()
+                assert second_committed.wait(10), "the second settlement waited for the first"
+        if table_id == second.id:
+            second_committed.set()
+
+    def settle_second() -> None:
+        assert first_posted.wait(10)
+        settle(second.id, 2)
+
+    results = run_at_once([lambda: settle(first.id, 1), settle_second])
+    assert results == [None, None], results
+    assert balance_of(house()) == 6
+    assert balance_of(table_chips(first.id)) == balance_of(table_chips(second.id)) == 197

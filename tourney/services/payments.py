@@ -5,12 +5,13 @@ bounties paid when the tournament ends.
 
 The player's account is the one in the tournament's club (site-wide for a tournament
 without a club). Every function runs inside the caller's transaction, under the tournament
-lock, so an entry and its payment commit together or not at all.
+lock, so an entry and its payment commit together or not at all; so do the league fee and
+its refund, which a season's receivers of ``entry_bought`` and ``entries_refunded`` post.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from django.db.models import Q
 
@@ -27,6 +28,7 @@ from money.ledger import (
 from money.models import AccountKind, Reason
 from money.reconciliation import Claim
 from tourney.models import Entry, EntryStatus, Mode, Status, Tournament
+from tourney.signals import entries_refunded, entry_bought
 
 PRICES = {
     Reason.TOURNAMENT_BUY_IN: ("buy_in", "fee"),
@@ -66,9 +68,11 @@ def entry_pay(tournament: Tournament, entry: Entry, reason: Reason) -> None:
         reason=reason,
         ref=Ref("entry", entry.id),
     )
+    if reason in (Reason.TOURNAMENT_BUY_IN, Reason.RE_ENTRY):  # an entry, not a purchase in it
+        entry_bought.send(sender=Tournament, tournament=tournament, entry=entry)
 
 
-def refunds_pay(tournament: Tournament, entries: Iterable[Entry]) -> None:
+def refunds_pay(tournament: Tournament, entries: Sequence[Entry]) -> None:
     """Give each entry back what it paid, fees included (unregistering, cancelling)."""
     club = tournament.club_id
     transfers = []
@@ -88,6 +92,7 @@ def refunds_pay(tournament: Tournament, entries: Iterable[Entry]) -> None:
         transfers.append(Transfer(bounties(tournament), payee, bounty))
         transfers.append(Transfer(house(club), payee, fee))
     post(transfers, reason=Reason.REFUND, ref=Ref("tournament", tournament.id))
+    entries_refunded.send(sender=Tournament, tournament=tournament, entries=entries)
 
 
 def prizes_pay(tournament: Tournament) -> list[dict[str, int]]:

@@ -35,6 +35,7 @@ def table_open(tournament: Tournament) -> LockedTable:
         big_bet=level.big_bet,
         seat_count=tournament.table_size,
         kind="tournament",
+        club_id=tournament.club_id,
         pause_ms=tournament.pause_ms,
         action_seconds=tournament.action_seconds,
         hold_reason=HoldReason.LIVE if tournament.mode == Mode.LIVE else HoldReason.NONE,

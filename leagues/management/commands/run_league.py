@@ -135,10 +135,11 @@ class Command(BaseCommand):
         )
         event = event_attach_tournament(season=season, tournament_id=tournament.id)
         for player in players:
-            # Bots are funded by the command: exactly the buy-in, in the tournament's club.
+            # Bots are funded by the command: exactly the buy-in and the league fee, in the
+            # tournament's club.
             bankroll(
                 player_id=player.id,
-                amount=tournament.buy_in,
+                amount=tournament.buy_in + season.league_fee,
                 club_id=tournament.club_id,
                 memo="run_league: bot buy-in",
             )
