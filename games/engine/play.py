@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from games.engine.actions import Action
 from games.engine.cards import Card, Shuffler, shuffled_deck
 from games.engine.rules import Rules, Stakes
 from games.engine.state import HandState, Option
@@ -65,4 +66,4 @@ def random_choice_with(rng: Picker) -> Chooser:
 
 def first_not_fold(state: HandState, options: list[Option]) -> Option:
     """Pick the first option that is not a fold, else fold (deterministic; for examples)."""
-    return next((o for o in options if o.action != "fold"), options[0])
+    return next((o for o in options if o.action is not Action.FOLD), options[0])

@@ -31,6 +31,7 @@ from games.engine.evaluation import (
     low8_value,
     low_value,
 )
+from games.engine.events import Award
 from games.engine.pots import Pot, halve, split
 from games.engine.rules import Rules, Variant
 
@@ -46,17 +47,6 @@ class Shown(NamedTuple):
 
     value: HandValue
     cards: tuple[Card, ...]
-
-
-class Award(NamedTuple):
-    """Chips paid from pot number ``pot`` (0 = main) to ``player``; ``half`` is "high" or
-    "low" in a split game, ``hand`` the winning hand's name (None when paid unshown)."""
-
-    pot: int
-    player: int
-    amount: int
-    half: str | None
-    hand: str | None
 
 
 def hand_value(cards: Sequence[Card], rules: Rules) -> HandValue:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from typing import Any, Final, NamedTuple, cast
+from typing import Final, NamedTuple, cast
 
 from games.engine.actions import AGGRESSIVE, BETTING, BY_NAME, PASSIVE, SHOWDOWN, Action, Option
 from games.engine.betting import BettingRound, opening
@@ -33,7 +33,19 @@ from games.engine.boards import (
     low_board_key,
     low_card_by_suit_key,
 )
-from games.engine.cards import DECK_SIZE, FULL_DECK, Card
+from games.engine.cards import DECK_SIZE, Card
+from games.engine.events import (
+    Ante,
+    Burn,
+    Deal,
+    Event,
+    Muck,
+    PlayerAction,
+    Show,
+    Showdown,
+    StreetStart,
+    UncalledReturn,
+)
 from games.engine.pots import Pot, build_pots, uncalled_excess
 from games.engine.rules import CAP, STREETS, BoardTie, Rules, ShowdownOrder, Stakes
 from games.engine.showdown import (
@@ -57,8 +69,6 @@ __all__ = [
     "Phase",
     "Player",
 ]
-
-Event = dict[str, Any]
 
 BETTING_ACTIONS: Final = frozenset(action.value for action in BETTING)
 """The betting actions' names, as the API takes them."""
@@ -407,9 +417,7 @@ class HandState:
         self._out.add(card)
         p = self.players[player]
         (p.up if slot.face_up else p.down).append(card)
-        self.log.append(
-            {"type": "deal", "player": player, "card": _CARD_TEXT[card], "up": slot.face_up}
-        )
+        self.log.append(Deal(player, card, slot.face_up))
 
     def _deal_special(self, card: Card | None, slot: DealSlot) -> None:
         """Deal an unknown card (recorded histories), a burn card or the community card."""
@@ -433,16 +441,14 @@ class HandState:
             self.dealt.append(card)
             self._out.add(card)
         if slot.burn:
-            self.log.append({"type": "burn", "card": _text(card)})
+            self.log.append(Burn(card))
         elif slot.player is None:
             self.community = card
-            self.log.append({"type": "deal", "player": None, "card": _text(card), "up": True})
+            self.log.append(Deal(None, card, up=True))
         else:
             p = self.players[slot.player]
             (p.up if slot.face_up else p.down).append(card)
-            self.log.append(
-                {"type": "deal", "player": slot.player, "card": _text(card), "up": slot.face_up}
-            )
+            self.log.append(Deal(slot.player, card, slot.face_up))
 
     def act(
         self, action: Action | str, to: int | None = None, *, player: int | None = None
@@ -583,7 +589,7 @@ class HandState:
     def _apply_option(self, i: int, option: Option) -> None:
         p = self.players[i]
         action = option.action
-        self.log.append({"type": "action", "player": i, "action": _NAME[action], "to": option.to})
+        self.log.append(PlayerAction(i, action, option.to))
         if action is _FOLD:
             p.folded = True
             self.live_count -= 1
@@ -627,7 +633,7 @@ class HandState:
             if amount:
                 p.stack -= amount
                 p.total_in += amount
-                self.log.append({"type": "ante", "player": i, "amount": amount})
+                self.log.append(Ante(i, amount))
 
     def _start_street(self, street: int) -> None:
         """A new street and its betting round: no bet, nobody has acted or is to act yet."""
@@ -635,7 +641,7 @@ class HandState:
         rules = STREETS[street]
         self.aggressors.append(None)
         self.first_actors.append(None)
-        self.log.append({"type": "street", "street": rules.name})
+        self.log.append(StreetStart(rules.name))
         for p in self.players:
             p.street_bet = 0
         self.round = opening(rules)
@@ -769,7 +775,7 @@ class HandState:
             p.stack += excess
             p.total_in -= excess
             p.street_bet = max(0, p.street_bet - excess)
-            self.log.append({"type": "return", "player": top, "amount": excess})
+            self.log.append(UncalledReturn(top, excess))
 
     # ----------------------------------------------------------------- showdown
 
@@ -777,7 +783,7 @@ class HandState:
         self.phase = _P_SHOWDOWN
         self._showdown_pots = self._pots()
         self.showdown_order = self._showdown_order()
-        self.log.append({"type": "showdown", "order": list(self.showdown_order)})
+        self.log.append(Showdown(tuple(self.showdown_order)))
         if self.recorded:
             self.actor = None
             self.candidates = tuple(self.showdown_order)
@@ -839,8 +845,9 @@ class HandState:
         p = self.players[i]
         value = self._values(i)  # refuse unknown cards before changing anything
         p.shown = True
-        self._shown_hands[i] = Shown(value, tuple(self._known_cards(i)))
-        self.log.append({"type": "show", "player": i, "cards": [_text(c) for c in p.down]})
+        cards = tuple(self._known_cards(i))
+        self._shown_hands[i] = Shown(value, cards)
+        self.log.append(Show(i, cards[: len(p.down)]))  # the down cards come first
 
     def _showdown_decision(self, show: bool, player: int | None) -> None:
         if self.phase is not _P_SHOWDOWN:
@@ -855,7 +862,7 @@ class HandState:
             # Outside recorded histories only players who may muck are ever asked: hands
             # that must be shown were shown automatically.
             p.mucked = True
-            self.log.append({"type": "muck", "player": i})
+            self.log.append(Muck(i))
         if self.recorded:
             self.candidates = tuple(j for j in self.showdown_order if not self._decided(j))
             if not self.candidates or sum(q.live for q in self.players) == 1:
@@ -877,7 +884,7 @@ class HandState:
                     self._show(i)
                 else:
                     self.players[i].mucked = True
-                    self.log.append({"type": "muck", "player": i})
+                    self.log.append(Muck(i))
         self._finish()
 
     def _finish(self) -> None:
@@ -900,27 +907,9 @@ class HandState:
             p.total_in = 0
         for award in awards:
             self.players[award.player].stack += award.amount
-            self.log.append(
-                {
-                    "type": "award",
-                    "pot": award.pot,
-                    "player": award.player,
-                    "amount": award.amount,
-                    "half": award.half,
-                    "hand": award.hand,
-                }
-            )
+        self.log.extend(awards)
         self.phase = _P_OVER
         self.actor = None
         self.candidates = ()
         self._slots = []
         self._showdown_pots = None
-
-
-_CARD_TEXT = {card: repr(card) for card in FULL_DECK}
-_NAME: Final = {action: action.value for action in Action}
-"""Each action's name as a plain ``str``, as the log keeps it."""
-
-
-def _text(card: Card | None) -> str | None:
-    return None if card is None else _CARD_TEXT[card]

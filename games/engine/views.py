@@ -14,9 +14,10 @@ from typing import Any
 from games.engine.boards import high_board_key, low_board_key
 from games.engine.cards import Card
 from games.engine.evaluation import describe_high, describe_low
+from games.engine.events import Award, Burn, Deal, Event
 from games.engine.rules import Variant
 from games.engine.showdown import hand_value
-from games.engine.state import Event, HandState, Phase
+from games.engine.state import HandState, Phase
 
 HIDDEN = "??"
 
@@ -78,25 +79,25 @@ def view_for(state: HandState, viewer: int | None) -> dict[str, Any]:
     return view
 
 
-def event_for(event: Event, viewer: int | None, state: HandState) -> Event | None:
-    """The event as ``viewer`` may see it, or None if it shows nothing to them.
+def event_for(event: Event, viewer: int | None, state: HandState) -> dict[str, Any]:
+    """The event's JSON form as ``viewer`` may see it.
 
     Down cards stay hidden unless the viewer owns them or their owner has shown them in
     ``state`` (pass the hand's current state); burn cards are never shown.
     """
-    kind = event["type"]
-    if kind == "burn":
-        return {"type": "burn", "card": HIDDEN}
-    if kind == "deal" and not event["up"] and event["player"] is not None:
-        owner = event["player"]
+    seen = event.to_dict()
+    if isinstance(event, Burn):
+        seen["card"] = HIDDEN
+    elif isinstance(event, Deal) and not event.up and event.player is not None:
+        owner = event.player
         if owner != viewer and not state.players[owner].shown:
-            return {**event, "card": HIDDEN}
-    return dict(event)
+            seen["card"] = HIDDEN
+    return seen
 
 
-def log_for(state: HandState, viewer: int | None) -> list[Event]:
+def log_for(state: HandState, viewer: int | None) -> list[dict[str, Any]]:
     """The whole log as ``viewer`` may see it."""
-    return [e for e in (event_for(event, viewer, state) for event in state.log) if e is not None]
+    return [event_for(event, viewer, state) for event in state.log]
 
 
 def _card(card: Any) -> str | None:
@@ -135,10 +136,10 @@ def _winners(state: HandState) -> list[dict[str, Any]]:
     """The awards, once the hand is over, with a plain note when no low qualified."""
     if not state.is_over:
         return []
-    awards = [
-        {k: e[k] for k in ("pot", "player", "amount", "half", "hand")}
+    awards: list[dict[str, Any]] = [
+        {"pot": e.pot, "player": e.player, "amount": e.amount, "half": e.half, "hand": e.hand}
         for e in state.log
-        if e["type"] == "award"
+        if isinstance(e, Award)
     ]
     if state.rules.variant is Variant.STUD_8 and any(a["half"] == "high" for a in awards):
         for pot in {a["pot"] for a in awards}:

@@ -68,7 +68,7 @@ def _persist(table: Table, hand: Hand, state: HandState, start: int) -> None:
     new = state.log[start:]
     if new:
         TableEvent.objects.bulk_create(
-            TableEvent(table=table, seq=table.seq + k + 1, hand=hand, kind=e["type"], data=e)
+            TableEvent(table=table, seq=table.seq + k + 1, hand=hand, kind=e.type, data=e.to_dict())
             for k, e in enumerate(new)
         )
         table.seq += len(new)

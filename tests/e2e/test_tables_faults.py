@@ -17,6 +17,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games import selectors, tasks
+from games.engine.events import PlayerAction
 from games.locks import table_for_update
 from games.models import Hand, HandStatus, Seat, Table, TableEvent
 from games.services import hands, schedule
@@ -69,7 +70,7 @@ def _overdue(hand: Hand) -> None:
 
 
 def _actions(hand: Hand) -> list[tuple[int, str]]:
-    return [(e["player"], e["action"]) for e in _state(hand).log if e["type"] == "action"]
+    return [(e.player, e.action) for e in _state(hand).log if isinstance(e, PlayerAction)]
 
 
 def _timeouts(table: Table) -> int:
