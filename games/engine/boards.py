@@ -21,6 +21,7 @@ from functools import cache
 from games.engine.cards import Card
 
 _MOST_UP_CARDS = 4
+_RANK_INDEX = tuple(card >> 2 for card in range(52))  # 0 = deuce .. 12 = ace, read in C by map
 ACE_INDEX = 12
 
 
@@ -35,7 +36,7 @@ def high_board_key(upcards: Sequence[Card]) -> tuple[int, ...]:
     >>> high_board_key(parse_cards("9c 9d Ah"))
     (1, 9, 14)
     """
-    return _high_key(tuple(sorted(card >> 2 for card in upcards)))
+    return _high_key(tuple(sorted(map(_RANK_INDEX.__getitem__, upcards))))
 
 
 def low_board_key(upcards: Sequence[Card]) -> tuple[int, ...]:
@@ -47,7 +48,7 @@ def low_board_key(upcards: Sequence[Card]) -> tuple[int, ...]:
     >>> low_board_key(parse_cards("7c 2d Ah")) > low_board_key(parse_cards("8c 3d 2h"))
     True
     """
-    return _low_key(tuple(sorted(card >> 2 for card in upcards)))
+    return _low_key(tuple(sorted(map(_RANK_INDEX.__getitem__, upcards))))
 
 
 def bring_in_key(card: Card, razz: bool) -> int:

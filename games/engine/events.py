@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar, Final
 
 from games.engine.actions import Action
@@ -206,6 +207,29 @@ _READERS: Final[dict[str, Callable[[Mapping[str, Any]], Event]]] = {
 EVENT_TYPES: Final = frozenset(_READERS)
 """Every ``type`` of event the engine writes to a hand's log (a table's log holds others)."""
 INPUT_TYPES: Final = frozenset(kind.type for kind in INPUTS)
+
+
+# Events are values, so the live engine shares equal ones instead of building each again: a
+# frozen dataclass costs four times a dict to build, and a hand logs 20 to 100 of them.
+
+DEALS: Final = tuple(
+    tuple(tuple(Deal(player, card, up) for card in FULL_DECK) for player in range(8))
+    for up in (False, True)
+)
+"""``DEALS[up][player][card]``: every deal of a known card to a player, made once."""
+
+
+@lru_cache(maxsize=4096)
+def player_action(player: int, action: Action, to: int) -> PlayerAction:
+    """The :class:`PlayerAction` of these values (shared: the same decision at the same
+    amount is one value)."""
+    return PlayerAction(player, action, to)
+
+
+@lru_cache(maxsize=1024)
+def ante(player: int, amount: int) -> Ante:
+    """The :class:`Ante` of these values (shared)."""
+    return Ante(player, amount)
 
 
 def event_from_dict(data: Mapping[str, Any]) -> Event:

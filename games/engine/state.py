@@ -24,7 +24,15 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import Final, NamedTuple, cast
 
-from games.engine.actions import AGGRESSIVE, BETTING, BY_NAME, PASSIVE, SHOWDOWN, Action, Option
+from games.engine.actions import (
+    AGGRESSIVE,
+    BETTING,
+    BY_NAME,
+    SHOWDOWN,
+    Action,
+    Option,
+    option,
+)
 from games.engine.betting import BettingRound, opening
 from games.engine.boards import (
     bring_in_key,
@@ -35,16 +43,17 @@ from games.engine.boards import (
 )
 from games.engine.cards import DECK_SIZE, Card
 from games.engine.events import (
-    Ante,
+    DEALS,
     Burn,
     Deal,
     Event,
     Muck,
-    PlayerAction,
     Show,
     Showdown,
     StreetStart,
     UncalledReturn,
+    ante,
+    player_action,
 )
 from games.engine.pots import Pot, build_pots, uncalled_excess
 from games.engine.rules import CAP, STREETS, BoardTie, Rules, ShowdownOrder, Stakes
@@ -104,6 +113,8 @@ _P_OVER: Final = Phase.OVER
 _FOLD: Final = Action.FOLD
 _CHECK: Final = Action.CHECK
 _CALL: Final = Action.CALL
+_BET: Final = Action.BET
+_RAISE: Final = Action.RAISE
 _BRING_IN: Final = Action.BRING_IN
 _COMPLETE: Final = Action.COMPLETE
 _SHOW: Final = Action.SHOW
@@ -119,9 +130,12 @@ class DealSlot(NamedTuple):
     burn: bool = False
 
 
-_PLAYER_SLOTS: Final = {(i, up): DealSlot(i, up) for i in range(8) for up in (False, True)}
+_PLAYER_SLOTS: Final = tuple(tuple(DealSlot(i, up) for i in range(8)) for up in (False, True))
+"""``_PLAYER_SLOTS[face_up][player]``."""
 _BURN: Final = DealSlot(None, face_up=False, burn=True)
 _COMMUNITY: Final = DealSlot(None, face_up=True)
+_STREET_STARTS: Final = tuple(StreetStart(street.name) for street in STREETS)
+_OPENING_ROUNDS: Final = tuple(opening(street) for street in STREETS)
 _SEATS_AFTER: Final = {
     n: tuple(tuple((last + step) % n for step in range(1, n + 1)) for last in range(n))
     for n in range(2, 9)
@@ -192,6 +206,7 @@ class HandState:
         self.live_count = len(self.players)  # players who have not folded
         self.log: list[Event] = []
         self.phase = _P_DEAL
+        self.is_over = False  # once every pot has been awarded (an attribute: read often)
         self.street = -1
         self.community: Card | None = None
         self.dealt: list[Card] = []
@@ -201,7 +216,7 @@ class HandState:
         self._slots: list[DealSlot] = []  # the cards due now, the next one last
         self._seats_after = _SEATS_AFTER[len(self.players)]
         # the betting round: shared values, whose turn, and when each player last acted
-        self.round: BettingRound = opening(STREETS[0])
+        self.round: BettingRound = _OPENING_ROUNDS[0]
         self.actor: int | None = None
         self.candidates: tuple[int, ...] = ()
         self._acted: list[int] = []  # per player: round.bets when they last acted, -1: not yet
@@ -230,11 +245,6 @@ class HandState:
         )
 
     # ----------------------------------------------------------------- reading the state
-
-    @property
-    def is_over(self) -> bool:
-        """True once every pot has been awarded."""
-        return self.phase is _P_OVER
 
     @property
     def next_deal(self) -> DealSlot | None:
@@ -353,7 +363,7 @@ class HandState:
     def _may_raise(self, i: int) -> str | None:
         """None when player ``i`` may bet or raise now, else the reason (a rule's name)."""
         bets = self.round.bets
-        if self._capped():
+        if bets >= CAP and not (self.rules.uncap_heads_up and self.live_count == 2):
             return (
                 f"raise cap reached: 1 bet and {CAP - 1} raises on this street"
                 if bets >= CAP
@@ -365,18 +375,10 @@ class HandState:
                 "reopen the betting for players who have already acted (TDA 47-B)"
             )
         level = self.round.level
-        if not any(
-            not q.folded and q.street_bet + q.stack > level
-            for j, q in enumerate(self.players)
-            if j != i
-        ):
-            return "nobody left could call a raise: the others are all in"
-        return None
-
-    def _capped(self) -> bool:
-        if self.rules.uncap_heads_up and self.live_count == 2:
-            return False
-        return self.round.bets >= CAP
+        for j, q in enumerate(self.players):
+            if j != i and not q.folded and q.street_bet + q.stack > level:
+                return None
+        return "nobody left could call a raise: the others are all in"
 
     # ----------------------------------------------------------------- inputs
 
@@ -417,7 +419,7 @@ class HandState:
         self._out.add(card)
         p = self.players[player]
         (p.up if slot.face_up else p.down).append(card)
-        self.log.append(Deal(player, card, slot.face_up))
+        self.log.append(DEALS[slot.face_up][player][card])
 
     def _deal_special(self, card: Card | None, slot: DealSlot) -> None:
         """Deal an unknown card (recorded histories), a burn card or the community card."""
@@ -459,7 +461,20 @@ class HandState:
         on this street after the action; it may be left out when the action has only one legal
         amount. ``player``, when given, must be the player to act.
         """
-        kind = BY_NAME.get(action)
+        kind = action if isinstance(action, Action) else BY_NAME.get(action)
+        i = self.actor
+        if self.phase is _P_BETTING and i is not None and (player is None or player == i):
+            # the fast path: the one player to act folds, checks, calls, bets or raises as
+            # allowed (the full check below explains any refusal)
+            if kind is _CALL or kind is _CHECK or kind is _FOLD:
+                chosen = self._passive_option(i, kind, to)
+            elif kind is _BET or kind is _RAISE or kind is _COMPLETE:
+                chosen = self._aggressive_option(i, kind, to)
+            else:
+                chosen = None
+            if chosen is not None:
+                self._apply_option(i, chosen)
+                return chosen
         if kind is None or kind in SHOWDOWN:
             if kind is None:
                 raise IllegalAction(
@@ -470,18 +485,8 @@ class HandState:
                 raise IllegalAction(f"{kind} takes no amount", "wrong_amount")
             self._showdown_decision(kind is _SHOW, player)
             return Option(kind)
-        i = self.actor
-        if self.phase is _P_BETTING and i is not None and (player is None or player == i):
-            # the fast path: the one player to act, mostly folding, checking or calling
-            if kind in PASSIVE:
-                chosen = self._passive_option(i, kind, to)
-            else:
-                chosen = self._aggressive_option(i, kind, to)
-            if chosen is None:  # refused, or not a plain case: the full check explains
-                chosen = self._match_option(i, kind, to)
-        else:
-            i = self._check_turn(player, betting=True)
-            chosen = self._match_option(i, kind, to)
+        i = self._check_turn(player, betting=True)
+        chosen = self._match_option(i, kind, to)
         self._apply_option(i, chosen)
         return chosen
 
@@ -515,11 +520,11 @@ class HandState:
             if action is _CALL:
                 call_to = min(level, bet + p.stack)
                 if to is None or to == call_to:
-                    return Option(_CALL, call_to, call_to - bet)
+                    return option(_CALL, call_to, call_to - bet)
             elif action is _FOLD and (to is None or to == bet):
-                return Option(_FOLD, bet, 0)
+                return option(_FOLD, bet, 0)
         elif action is _CHECK and (to is None or to == bet):
-            return Option(_CHECK, bet, 0)
+            return option(_CHECK, bet, 0)
         return None
 
     def _aggressive_option(self, i: int, action: Action, to: int | None) -> Option | None:
@@ -541,7 +546,7 @@ class HandState:
             to = totals[0] if len(totals) == 1 else None
         if to is None or to not in totals:
             return None
-        return Option(action, to, to - p.street_bet)
+        return option(action, to, to - p.street_bet)
 
     def _match_option(self, i: int, action: Action, to: int | None) -> Option:
         options = self._betting_options(i)
@@ -553,9 +558,9 @@ class HandState:
                 amounts = " or ".join(str(o.to) for o in same)
                 raise IllegalAction(f"{action}: say how much, to {amounts}", "amount_required")
             return same[0]
-        for option in same:
-            if option.to == to:
-                return option
+        for candidate in same:
+            if candidate.to == to:
+                return candidate
         amounts = " or ".join(str(o.to) for o in same)
         raise IllegalAction(
             f"{action} to {to} is not a legal amount: fixed limit allows {action} to {amounts} "
@@ -586,36 +591,35 @@ class HandState:
             return f"the bring-in is only posted first on third street (legal: {legal})"
         return f"{action} is not legal now (legal: {legal})"
 
-    def _apply_option(self, i: int, option: Option) -> None:
+    def _apply_option(self, i: int, chosen: Option) -> None:
         p = self.players[i]
-        action = option.action
-        self.log.append(PlayerAction(i, action, option.to))
+        action, to, chips = chosen
+        self.log.append(player_action(i, action, to))
         if action is _FOLD:
             p.folded = True
             self.live_count -= 1
-        elif option.chips:
-            p.stack -= option.chips
-            p.street_bet += option.chips
-            p.total_in += option.chips
+        elif chips:
+            p.stack -= chips
+            p.street_bet += chips
+            p.total_in += chips
+        betting = self.round
         if action is _BRING_IN:
-            self.round = self.round.brought_in(option.to, self.stakes)
-        elif action in AGGRESSIVE:
-            before = self.round.bets
-            self.round = self.round.raised_to(option.to, self.stakes)
-            if self.round.bets > before:
+            betting = self.round = betting.brought_in(to, self.stakes)
+        elif action is not _CALL and action is not _CHECK and action is not _FOLD:
+            before = betting.bets
+            betting = self.round = betting.raised_to(to, self.stakes)
+            if betting.bets > before:
                 self.aggressors[self.street] = i
-        self._acted[i] = self.round.bets
+        acted = self._acted
+        acted[i] = betting.bets
         self.phase = _P_BETTING
-        self._next_actor(i)
-
-    def _next_actor(self, last: int) -> None:
         if self.live_count == 1:
             self._end_round()
             return
+        # the next player clockwise who has chips and has not acted or must call
         players = self.players
-        acted = self._acted
-        level = self.round.level
-        for j in self._seats_after[last]:
+        level = betting.level
+        for j in self._seats_after[i]:
             q = players[j]
             if q.folded or q.stack == 0:
                 continue
@@ -633,18 +637,17 @@ class HandState:
             if amount:
                 p.stack -= amount
                 p.total_in += amount
-                self.log.append(Ante(i, amount))
+                self.log.append(ante(i, amount))
 
     def _start_street(self, street: int) -> None:
         """A new street and its betting round: no bet, nobody has acted or is to act yet."""
         self.street = street
-        rules = STREETS[street]
         self.aggressors.append(None)
         self.first_actors.append(None)
-        self.log.append(StreetStart(rules.name))
+        self.log.append(_STREET_STARTS[street])
         for p in self.players:
             p.street_bet = 0
-        self.round = opening(rules)
+        self.round = _OPENING_ROUNDS[street]
         self.actor = None
         self.candidates = ()
         self._acted = [-1] * len(self.players)
@@ -661,7 +664,7 @@ class HandState:
         if street.last and needed > left - (1 if burn else 0):
             # Not enough cards for everyone: one community card, face up (RULES.md 5).
             return [_COMMUNITY, _BURN] if burn and left >= 2 else [_COMMUNITY]
-        slots = [_PLAYER_SLOTS[i, face_up] for face_up in street.faces for i in live]
+        slots = [_PLAYER_SLOTS[face_up][i] for face_up in street.faces for i in live]
         if burn and left > needed:
             slots.append(_BURN)
         slots.reverse()
@@ -677,12 +680,22 @@ class HandState:
                 self.round = self.round.with_open_pair()
             first = self._first_actor_candidates()
             self.phase = _P_BETTING
-        if sum(1 for p in self.players if not p.folded and p.stack > 0) < 2:
+        if not self._two_can_bet():
             self._end_round()
             return
         self.candidates = first
         self.actor = first[0] if len(first) == 1 else None
         self.first_actors[self.street] = self.actor
+
+    def _two_can_bet(self) -> bool:
+        """Whether two players or more are in the hand with chips left to bet."""
+        can = 0
+        for p in self.players:
+            if p.stack > 0 and not p.folded:
+                if can:
+                    return True
+                can = 1
+        return False
 
     def _open_pair_showing(self) -> bool:
         """Whether a live player's two up cards on fourth street are a pair."""
@@ -698,6 +711,8 @@ class HandState:
         unknown = [i for i, p in enumerate(self.players) if p.up[-1] is None]
         known = {i: card for i, p in enumerate(self.players) if (card := p.up[-1]) is not None}
         lowest = min(known, key=lambda i: bring_in_key(known[i], razz))
+        if not unknown and self.players[lowest].stack > 0:
+            return (lowest,)
         return self._with_chips(sorted({lowest, *unknown}))
 
     def _first_actor_candidates(self) -> tuple[int, ...]:
@@ -715,20 +730,26 @@ class HandState:
                 return (before,)
         board_key = low_board_key if self._low_boards else high_board_key
         unknown: list[int] = []  # boards with a card a recorded history does not tell
-        keys: dict[int, tuple[int, ...]] = {}
+        leaders: list[int] = []  # the best boards, in seat order
+        best: tuple[int, ...] = ()
         for i, p in enumerate(self.players):
             if not p.folded:
                 if None in p.up:
                     unknown.append(i)
-                else:
-                    keys[i] = board_key(cast(list[Card], p.up))
-        if not keys:
+                    continue
+                key = board_key(cast(list[Card], p.up))
+                if not leaders or key > best:
+                    best, leaders = key, [i]
+                elif key == best:
+                    leaders.append(i)
+        if not leaders:
             return self._with_chips(unknown)
-        best = max(keys.values())
-        leaders = [i for i, key in keys.items() if key == best]
         if len(leaders) > 1 and self.rules.board_tie is BoardTie.SUIT:
             leaders = [max(leaders, key=self._suit_tiebreak)]
-        return self._with_chips(sorted({leaders[0], *unknown}))
+        first = leaders[0]
+        if not unknown and self.players[first].stack > 0:
+            return (first,)
+        return self._with_chips(sorted({first, *unknown}))
 
     def _known_board(self, i: int) -> list[Card]:
         """Player ``i``'s up cards, all known (callers check)."""
@@ -909,6 +930,7 @@ class HandState:
             self.players[award.player].stack += award.amount
         self.log.extend(awards)
         self.phase = _P_OVER
+        self.is_over = True
         self.actor = None
         self.candidates = ()
         self._slots = []
