@@ -86,5 +86,5 @@ def hand_won(state: HandState) -> list[int]:
 def hand_rake(rule: RakeRule, state: HandState) -> list[int]:
     """Each player's part of the rake of a finished hand."""
     won = hand_won(state)
-    amount = rake_amount(rule, pot=sum(won), ended_on_third_street=state.street <= 0)
+    amount = rake_amount(rule, pot=sum(won), ended_on_third_street=state.round.street.bring_in)
     return rake_shares(amount, won)

@@ -56,11 +56,13 @@ from games.engine.events import (
     player_action,
 )
 from games.engine.pots import Pot, build_pots, uncalled_excess
-from games.engine.rules import CAP, STREETS, BoardTie, Rules, ShowdownOrder, Stakes
+from games.engine.rules import CAP, STREETS, BoardTie, Rules, Stakes
 from games.engine.showdown import (
     HandValue,
     Shown,
     award_pots,
+    contested_pots,
+    first_to_show,
     hand_value,
     must_show,
     showdown_order,
@@ -813,19 +815,7 @@ class HandState:
 
     def _showdown_order(self) -> list[int]:
         live = [i for i, p in enumerate(self.players) if not p.folded]
-        first = live[0]
-        order = self.rules.showdown_order
-        final_round_aggressor = self.aggressors[-1]
-        if final_round_aggressor is not None and not self.players[final_round_aggressor].folded:
-            # The last player to bet or raise on the final round shows first, whatever the
-            # option; the options only say who starts when nobody bet on it.
-            first = final_round_aggressor
-        elif order is ShowdownOrder.LAST_AGGRESSOR:
-            aggressor = next((a for a in reversed(self.aggressors) if a is not None), None)
-            if aggressor is not None and not self.players[aggressor].folded:
-                first = aggressor
-        elif order is ShowdownOrder.BEST_BOARD:
-            first = max(live, key=lambda i: (self._board_key(i), -i))
+        first = first_to_show(live, self.aggressors, self.rules.showdown_order, self._board_key)
         return showdown_order(first, live, len(self.players))
 
     def _advance_showdown(self) -> None:
@@ -913,13 +903,7 @@ class HandState:
         player who did not fold, whoever shows (RULES.md 6 and 8): a mucked hand gives up its
         claim but does not merge the pots it was all in for, so each is still split on its
         own, with its own odd chips."""
-        pots = []
-        for pot in self._pots():
-            contenders = tuple(i for i in pot.eligible if not self.players[i].mucked)
-            # Every live hand mucking is possible only in a recorded history: the pot then goes
-            # unnamed to its first eligible player, as before any hand is shown.
-            pots.append(Pot(pot.amount, contenders or pot.eligible))
-        self._award_all(pots)
+        self._award_all(contested_pots(self._pots(), [p.mucked for p in self.players]))
 
     def _award_all(self, pots: list[Pot]) -> None:
         """Pay every pot (see :func:`games.engine.showdown.award_pots`) and end the hand."""
