@@ -1,4 +1,5 @@
-"""Run the benchmarks: ``python -m bench [NAME ...] [--quick]`` (``make bench``).
+"""Run the benchmarks: ``python -m bench [NAME ...] [--quick] [--cpu-time]`` (``make bench``;
+``--cpu-time`` times the engine benchmark by CPU time, steadier on a busy machine).
 
 Names: engine (hands/s and evaluations/s against pokerkit), balancing (the TDA planner at
 10,000 players), tables (bot tables through PostgreSQL, Redis and real workers) and
@@ -57,7 +58,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if name == "engine":
             from bench import engine
 
-            status |= engine.main(quick)
+            cpu_time = ["--cpu-time"] if "--cpu-time" in args else []
+            status |= engine.main([*quick, *cpu_time])
         elif name == "balancing":
             from bench import balancing
 

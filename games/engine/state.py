@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
+from functools import cache
 from typing import Final, NamedTuple, cast
 
 from games.engine.actions import (
@@ -143,6 +144,13 @@ _SEATS_AFTER: Final = {
     for n in range(2, 9)
 }
 """For each table size and player, every player clockwise after them, ending with them."""
+
+
+@cache  # 3 kinds of street x 247 sets of live players at most
+def _players_slots(faces: tuple[bool, ...], live: tuple[int, ...]) -> tuple[DealSlot, ...]:
+    """A street's cards for the ``live`` players, round by round from seat 1, the first one
+    last (the state takes them from the end)."""
+    return tuple(reversed([_PLAYER_SLOTS[face_up][i] for face_up in faces for i in live]))
 
 
 class Player:
@@ -389,7 +397,7 @@ class HandState:
         slots = self._slots
         if self.phase is not _P_DEAL or not slots:
             raise IllegalAction("no card is due now: the hand waits for a player", "no_deal")
-        self._deal_next(card, slots[-1])
+        self._deal_card(card, slots[-1])
         if not slots:
             self._after_dealing()
 
@@ -399,32 +407,34 @@ class HandState:
         Eight players and burn cards can empty the deck before the community card: it then
         comes from the burned cards.
         """
+        if not self._slots or self.phase is not _P_DEAL:
+            return  # called before every decision: most of the time no card is due
+        players, log, dealt, out = self.players, self.log, self.dealt, self._out
         while self._slots and self.phase is _P_DEAL:  # all in: street after street
             slots = self._slots
             while slots:
                 slot = slots[-1]
-                if not deck and slot is _COMMUNITY and self.burned:
-                    deck.append(self.burned[0])
-                self._deal_next(deck.pop(), slot)
+                player = slot.player
+                if player is None or slot.burn or not deck or deck[-1] in out or self.unknown_dealt:
+                    # a burn or community card, a card out already, no card left, or a recorded
+                    # history's unknown cards to count
+                    if not deck and slot is _COMMUNITY and self.burned:
+                        deck.append(self.burned[0])
+                    self._deal_card(deck.pop(), slot)
+                    continue
+                # the common case, kept lean: a fresh card to a player
+                card = deck.pop()
+                slots.pop()
+                dealt.append(card)
+                out.add(card)
+                p = players[player]
+                (p.up if slot.face_up else p.down).append(card)
+                log.append(DEALS[slot.face_up][player][card])
             self._after_dealing()
 
-    def _deal_next(self, card: Card | None, slot: DealSlot) -> None:
-        player = slot.player
-        if card is None or card in self._out or slot.burn or player is None:
-            self._deal_special(card, slot)
-            return
-        # the common case, kept lean: a fresh card to a player
-        if len(self._out) + self.unknown_dealt >= DECK_SIZE:
-            raise IllegalAction("the deck is empty", "deck_empty")
-        self._slots.pop()
-        self.dealt.append(card)
-        self._out.add(card)
-        p = self.players[player]
-        (p.up if slot.face_up else p.down).append(card)
-        self.log.append(DEALS[slot.face_up][player][card])
-
-    def _deal_special(self, card: Card | None, slot: DealSlot) -> None:
-        """Deal an unknown card (recorded histories), a burn card or the community card."""
+    def _deal_card(self, card: Card | None, slot: DealSlot) -> None:
+        """Deal ``card`` to ``slot``, every rule checked: a fresh card, an unknown card
+        (recorded histories), a burn card or the community card."""
         if card is None:
             if not self.recorded:
                 raise IllegalAction("unknown cards are only allowed in recorded histories", "card")
@@ -659,18 +669,16 @@ class HandState:
     def _street_slots(self) -> list[DealSlot]:
         """The cards this street deals, the first one last (they are taken from the end)."""
         street = self.round.street
-        live = [i for i, p in enumerate(self.players) if not p.folded]
+        live = tuple([i for i, p in enumerate(self.players) if not p.folded])
         left = self.cards_left()
         needed = len(live) * len(street.faces)
         burn = self.rules.burn_cards
         if street.last and needed > left - (1 if burn else 0):
             # Not enough cards for everyone: one community card, face up (RULES.md 5).
             return [_COMMUNITY, _BURN] if burn and left >= 2 else [_COMMUNITY]
-        slots = [_PLAYER_SLOTS[face_up][i] for face_up in street.faces for i in live]
         if burn and left > needed:
-            slots.append(_BURN)
-        slots.reverse()
-        return slots
+            return [_BURN, *_players_slots(street.faces, live)]
+        return list(_players_slots(street.faces, live))
 
     def _after_dealing(self) -> None:
         street = self.round.street
