@@ -343,10 +343,10 @@ class HandState:
         stakes = self.stakes
         if self.phase is _P_BRING_IN:
             bring_in = min(stakes.bring_in, reach)
-            options = [Option(_BRING_IN, bring_in, bring_in - p.street_bet)]
+            options = [option(_BRING_IN, bring_in, bring_in - p.street_bet)]
             if reach > stakes.bring_in:
                 complete = min(stakes.small_bet, reach)
-                options.append(Option(_COMPLETE, complete, complete - p.street_bet))
+                options.append(option(_COMPLETE, complete, complete - p.street_bet))
             return options
         options = self._passive_options(p)
         level = self.round.level
@@ -354,7 +354,7 @@ class HandState:
             name = self.round.raise_action()
             for to in self.round.raise_targets(stakes):
                 total = min(to, reach)
-                options.append(Option(name, total, total - p.street_bet))
+                options.append(option(name, total, total - p.street_bet))
                 if to >= reach:
                     break
         return options
@@ -365,10 +365,10 @@ class HandState:
         if level > p.street_bet:
             call_to = min(level, p.street_bet + p.stack)
             return [
-                Option(_FOLD, p.street_bet, 0),
-                Option(_CALL, call_to, call_to - p.street_bet),
+                option(_FOLD, p.street_bet, 0),
+                option(_CALL, call_to, call_to - p.street_bet),
             ]
-        return [Option(_CHECK, p.street_bet, 0)]
+        return [option(_CHECK, p.street_bet, 0)]
 
     def _may_raise(self, i: int) -> str | None:
         """None when player ``i`` may bet or raise now, else the reason (a rule's name)."""
@@ -747,7 +747,7 @@ class HandState:
                 if None in p.up:
                     unknown.append(i)
                     continue
-                key = board_key(cast(list[Card], p.up))
+                key = board_key(cast("list[Card]", p.up))
                 if not leaders or key > best:
                     best, leaders = key, [i]
                 elif key == best:
