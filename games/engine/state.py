@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from functools import cache
-from typing import Final, NamedTuple, cast
+from typing import Final, NamedTuple
 
 from games.engine.actions import (
     AGGRESSIVE,
@@ -165,19 +165,31 @@ class Player:
         "starting_stack",
         "street_bet",
         "total_in",
+        "unknown_down",
+        "unknown_up",
         "up",
     )
 
     def __init__(self, stack: int) -> None:
         self.starting_stack = stack
         self.stack = stack
-        self.down: list[Card | None] = []
-        self.up: list[Card | None] = []
+        self.down: list[Card] = []
+        self.up: list[Card] = []
+        # Cards a recorded history does not tell (``??``): counted, never held. Always 0 in
+        # live play, where every card is known.
+        self.unknown_down = 0
+        self.unknown_up = 0
         self.street_bet = 0
         self.total_in = 0
         self.folded = False
         self.shown = False
         self.mucked = False
+
+    @property
+    def cards_known(self) -> bool:
+        """Whether every card dealt to this player is known (always, outside recorded
+        histories)."""
+        return not self.unknown_down and not self.unknown_up
 
     @property
     def live(self) -> bool:
@@ -199,7 +211,8 @@ class HandState:
         """Start a hand: every player posts the ante, then the hand waits for third street.
 
         ``stacks`` are the players' chips in seat order (2 to 8 players). ``recorded`` is for
-        importing real hand histories: cards may be unknown (``None``) and players show or muck
+        importing real hand histories: cards may be unknown (``None``, counted but not held by the
+        player, see :attr:`Player.unknown_down`) and players show or muck
         in the order the history gives.
         """
         if not 2 <= len(stacks) <= 8:
@@ -219,6 +232,7 @@ class HandState:
         self.is_over = False  # once every pot has been awarded (an attribute: read often)
         self.street = -1
         self.community: Card | None = None
+        self._community_unknown = False  # a recorded history's community card was ``??``
         self.dealt: list[Card] = []
         self.burned: list[Card] = []
         self.unknown_dealt = 0
@@ -305,11 +319,11 @@ class HandState:
         """How many cards the deck still holds."""
         return DECK_SIZE - len(self._out) - self.unknown_dealt
 
-    def board(self, player: int) -> list[Card | None]:
+    def board(self, player: int) -> list[Card]:
         """The player's up cards."""
         return self.players[player].up
 
-    def hole_cards(self, player: int) -> list[Card | None]:
+    def hole_cards(self, player: int) -> list[Card]:
         """All seven (or fewer) cards the player plays: down, up and the community card."""
         p = self.players[player]
         return p.down + p.up + ([self.community] if self.community is not None else [])
@@ -458,10 +472,16 @@ class HandState:
             self.log.append(Burn(card))
         elif slot.player is None:
             self.community = card
+            self._community_unknown = card is None
             self.log.append(Deal(None, card, up=True))
         else:
             p = self.players[slot.player]
-            (p.up if slot.face_up else p.down).append(card)
+            if card is not None:
+                (p.up if slot.face_up else p.down).append(card)
+            elif slot.face_up:
+                p.unknown_up += 1
+            else:
+                p.unknown_down += 1
             self.log.append(Deal(slot.player, card, slot.face_up))
 
     def act(
@@ -710,16 +730,14 @@ class HandState:
     def _open_pair_showing(self) -> bool:
         """Whether a live player's two up cards on fourth street are a pair."""
         for p in self.players:
-            if not p.folded:
-                first, second = p.up[0], p.up[1]
-                if first is not None and second is not None and first.rank == second.rank:
-                    return True
+            if not p.folded and not p.unknown_up and p.up[0].rank == p.up[1].rank:
+                return True
         return False
 
     def _bring_in_candidates(self) -> tuple[int, ...]:
         razz = self._low_boards
-        unknown = [i for i, p in enumerate(self.players) if p.up[-1] is None]
-        known = {i: card for i, p in enumerate(self.players) if (card := p.up[-1]) is not None}
+        unknown = [i for i, p in enumerate(self.players) if p.unknown_up]
+        known = {i: p.up[-1] for i, p in enumerate(self.players) if not p.unknown_up}
         lowest = min(known, key=lambda i: bring_in_key(known[i], razz))
         if not unknown and self.players[lowest].stack > 0:
             return (lowest,)
@@ -744,10 +762,10 @@ class HandState:
         best: tuple[int, ...] = ()
         for i, p in enumerate(self.players):
             if not p.folded:
-                if None in p.up:
+                if p.unknown_up:
                     unknown.append(i)
                     continue
-                key = board_key(cast("list[Card]", p.up))
+                key = board_key(p.up)
                 if not leaders or key > best:
                     best, leaders = key, [i]
                 elif key == best:
@@ -761,18 +779,14 @@ class HandState:
             return (first,)
         return self._with_chips(sorted({first, *unknown}))
 
-    def _known_board(self, i: int) -> list[Card]:
-        """Player ``i``'s up cards, all known (callers check)."""
-        return [card for card in self.players[i].up if card is not None]
-
     def _board_key(self, i: int) -> tuple[int, ...]:
-        up = self._known_board(i)
+        up = self.players[i].up
         return low_board_key(up) if self._low_boards else high_board_key(up)
 
     def _suit_tiebreak(self, i: int) -> tuple[int, int]:
         """TDA RP-10-D: of equal boards, the one with the high card by suit (razz: the one with
         the lowest card by suit, the mirror of the razz bring-in)."""
-        up = self._known_board(i)
+        up = self.players[i].up
         return low_card_by_suit_key(up) if self._low_boards else high_card_by_suit_key(up)
 
     def _with_chips(self, order: Iterable[int]) -> tuple[int, ...]:
@@ -846,13 +860,11 @@ class HandState:
 
     def _known_cards(self, i: int) -> list[Card]:
         """Player ``i``'s cards, refused if any is unknown (a recorded history's ``??``)."""
-        cards = self.hole_cards(i)
-        known = [card for card in cards if card is not None]
-        if len(known) < len(cards):
+        if not self.players[i].cards_known or self._community_unknown:
             raise IllegalAction(
                 f"player {i + 1}'s cards are unknown and cannot be shown", "unknown"
             )
-        return known
+        return self.hole_cards(i)
 
     def _values(self, i: int) -> HandValue:
         """(high value or None, qualifying low value or None) for the game played."""

@@ -43,7 +43,7 @@ def view_for(state: HandState, viewer: int | None) -> dict[str, Any]:
             "up": [_card(c) for c in p.up],
             "down": [_card(c) if sees_down else HIDDEN for c in p.down],
         }
-        if sees_down and None not in state.hole_cards(i) and len(state.hole_cards(i)) >= 5:
+        if sees_down and p.cards_known and len(state.hole_cards(i)) >= 5:
             entry["hand"] = _hand_names(state, i)
         players.append(entry)
     your_turn = (
@@ -100,12 +100,12 @@ def log_for(state: HandState, viewer: int | None) -> list[dict[str, Any]]:
     return [event_for(event, viewer, state) for event in state.log]
 
 
-def _card(card: Any) -> str | None:
+def _card(card: Card | None) -> str | None:
     return None if card is None else repr(card)
 
 
 def _hand_names(state: HandState, i: int) -> dict[str, str | None]:
-    high, low = hand_value(_known(state.hole_cards(i)), state.rules)
+    high, low = hand_value(state.hole_cards(i), state.rules)
     names: dict[str, str | None] = {}
     if high is not None:
         names["high"] = describe_high(high)
@@ -114,21 +114,16 @@ def _hand_names(state: HandState, i: int) -> dict[str, str | None]:
     return names
 
 
-def _known(cards: list[Card | None]) -> list[Card]:
-    """The cards, each known (callers check that none is hidden)."""
-    return [card for card in cards if card is not None]
-
-
 def _leaders(state: HandState) -> dict[str, int | None]:
     """Which exposed board leads high and which leads low (stud_8 shows both)."""
-    live = [i for i, p in enumerate(state.players) if not p.folded and p.up and None not in p.up]
+    live = [i for i, p in enumerate(state.players) if not p.folded and p.up and not p.unknown_up]
     if not live:
         return {}
     leaders: dict[str, int | None] = {}
     if state.rules.plays_high:
-        leaders["high"] = max(live, key=lambda i: (high_board_key(_known(state.board(i))), -i))
+        leaders["high"] = max(live, key=lambda i: (high_board_key(state.board(i)), -i))
     if state.rules.plays_low:
-        leaders["low"] = max(live, key=lambda i: (low_board_key(_known(state.board(i))), -i))
+        leaders["low"] = max(live, key=lambda i: (low_board_key(state.board(i)), -i))
     return leaders
 
 
