@@ -14,12 +14,9 @@ from typing import Any
 from django.db import transaction
 from django.dispatch import receiver
 
-from games.models import Hand, Table
+from games.models import Hand, HoldReason, Table
 from games.signals import hand_finished, seed_reveal_asked
 from tourney.models import Status, TournamentTable
-
-AFTER_HAND = "tournament: after the hand"
-"""The hold a tournament table gets when its hand ends, until the tournament updates."""
 
 
 @receiver(hand_finished, dispatch_uid="tourney.hand_finished")
@@ -32,7 +29,7 @@ def on_hand_finished(sender: Any, table_id: int, hand_id: int, **kwargs: Any) ->
     )
     if tournament_id is None:
         return
-    Table.objects.filter(pk=table_id).update(hold_reason=AFTER_HAND)
+    Table.objects.filter(pk=table_id).update(hold_reason=HoldReason.AFTER_HAND)
     from tourney import tasks
 
     transaction.on_commit(lambda: tasks.tournament_update_soon(tournament_id))

@@ -7,11 +7,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from games.models import HoldReason
 from games.services import hands
 from tests.games.factories import make_player
 from tests.tourney.tournaments import events, expire_level, make_tournament, table_of
 from tourney import tasks
-from tourney.receivers import AFTER_HAND
 from tourney.services.draw import tournament_start
 from tourney.services.registration import entry_register
 
@@ -23,8 +23,8 @@ def test_a_finished_hand_holds_the_table_until_the_tournament_updates():
     tournament_start(tournament_id=tournament.id)
     table = table_of(tournament, 1)
     assert hands.table_advance(table.id) == "hand finished"
-    assert table_of(tournament, 1).hold_reason == AFTER_HAND
-    assert hands.table_advance(table.id) == f"held: {AFTER_HAND}"
+    assert table_of(tournament, 1).hold_reason == HoldReason.AFTER_HAND
+    assert hands.table_advance(table.id) == f"held: {HoldReason.AFTER_HAND}"
     assert tasks.tournament_update(tournament.id) == "running"
     assert table_of(tournament, 1).hold_reason == ""
     assert table_of(tournament, 1).hands.count() == 1
