@@ -74,7 +74,6 @@ __all__ = [
     "SHOWDOWN_ACTIONS",
     "Action",
     "DealSlot",
-    "Event",
     "HandState",
     "IllegalAction",
     "Option",
