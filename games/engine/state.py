@@ -873,9 +873,9 @@ class HandState:
 
     def _show(self, i: int) -> None:
         p = self.players[i]
-        value = self._values(i)  # refuse unknown cards before changing anything
+        value = self._values(i)  # refuses unknown cards before anything changes
         p.shown = True
-        cards = tuple(self._known_cards(i))
+        cards = tuple(self.hole_cards(i))
         self._shown_hands[i] = Shown(value, cards)
         self.log.append(Show(i, cards[: len(p.down)]))  # the down cards come first
 
