@@ -28,12 +28,12 @@ run: $(INSTALLED)
 test: $(INSTALLED)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-## lint: ruff (lint + format), import contracts, mypy on the engine
+## lint: ruff (lint + format), import contracts, mypy --strict on the engine (no type: ignore)
 lint: $(INSTALLED)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
-	$(VENV)/bin/mypy games/engine
+	$(VENV)/bin/mypy --strict games/engine
 
 ## bench: benchmarks (never part of the tests)
 bench: $(INSTALLED)

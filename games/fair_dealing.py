@@ -82,11 +82,9 @@ def card_proofs(
     deck = commit_deck(bytes(hand.seed), hand.client_seeds)
     proofs = []
     for index, position in dealt_positions(state.log):
-        event = state.log[index]
-        if not every_card:
-            seen = event_for(event, viewer, state)
-            if seen is None or seen["card"] == HIDDEN:
-                continue
+        event = state.log[index].to_dict()
+        if not every_card and event_for(state.log[index], viewer, state)["card"] == HIDDEN:
+            continue
         committed = deck.proof(position)
         # The proof is of the card the log says was dealt: a wrong log entry fails it.
         logged = CardProof(position, Card.parse(str(event["card"])), committed.salt, committed.path)
@@ -110,7 +108,7 @@ def seed_check(hand: Hand, state: HandState) -> dict[str, Any]:
     mismatches = []
     positions = dealt_positions(state.log)
     for index, position in positions:
-        dealt = str(state.log[index]["card"])
+        dealt = str(state.log[index].to_dict()["card"])
         if dealt != repr(deck.order[position]):
             mismatches.append(
                 {"position": position, "dealt": dealt, "deck": repr(deck.order[position])}

@@ -14,6 +14,7 @@ from django.db.models import Count, Q, QuerySet
 
 from games import fair_dealing
 from games.codes import Code
+from games.engine.events import event_from_dict, to_dicts
 from games.engine.fairness import commitment
 from games.engine.phh import dump_phh
 from games.engine.replay import EVENT_TYPES, from_dict, replay
@@ -186,7 +187,7 @@ def table_events(
                 assert hand is not None
                 states[event.hand_id] = (hand_state(hand), seat_index(hand, viewer))
             state, index = states[event.hand_id]
-            data = event_for(data, index, state)
+            data = event_for(event_from_dict(data), index, state)
         out.append({"seq": event.seq, "hand": event.hand_id, "kind": event.kind, "data": data})
     return {
         "seq": seq,
@@ -272,7 +273,7 @@ def hand_audit(hand: Hand) -> dict[str, Any]:
         "header": hand.header,
         **fair_dealing.scheme_fields(hand),
         "seed": bytes(hand.seed).hex(),
-        "log": list(state.log),
+        "log": to_dicts(state.log),
         "cards": fair_dealing.card_proofs(hand, state, None, every_card=True) if committed else [],
         "seed_check": fair_dealing.seed_check(hand, state) if committed else None,
     }

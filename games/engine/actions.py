@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, Final, NamedTuple
 
 
@@ -59,3 +60,10 @@ class Option(NamedTuple):
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         return {"action": self.action.value, "to": self.to, "chips": self.chips}
+
+
+@lru_cache(maxsize=4096)
+def option(action: Action, to: int, chips: int) -> Option:
+    """The :class:`Option` of these values, shared: the state offers and takes the same few
+    options over and over, and building a named tuple costs five times looking one up."""
+    return Option(action, to, chips)

@@ -27,6 +27,7 @@ from games.engine.rules import STREETS, Stakes, Street
 _COMPLETE: Final = Action.COMPLETE  # enum members read once: a global is faster in hot paths
 _RAISE: Final = Action.RAISE
 _BET: Final = Action.BET
+_new = tuple.__new__  # a round changes on every bet: skip the named tuple's Python __new__
 
 
 class BettingRound(NamedTuple):
@@ -50,13 +51,9 @@ class BettingRound(NamedTuple):
         """The street's bet size: small on third and fourth street, big later."""
         return stakes.big_bet if self.street.big else stakes.small_bet
 
-    def completing(self) -> bool:
-        """Whether the next full bet completes the bring-in (third street, not yet done)."""
-        return self.street.bring_in and not self.completed
-
     def raise_action(self) -> Action:
         """What a bet or raise is called now: complete, bet or raise."""
-        if self.completing():
+        if self.street.bring_in and not self.completed:
             return _COMPLETE
         return _RAISE if self.level > 0 else _BET
 
@@ -65,11 +62,11 @@ class BettingRound(NamedTuple):
         street the small bet until a big bet or raise was made, then the big bet."""
         if self.open_pair:
             return stakes.big_bet if self.big_locked else stakes.small_bet
-        return self.unit(stakes)
+        return stakes.big_bet if self.street.big else stakes.small_bet
 
     def raise_targets(self, stakes: Stakes) -> list[int]:
         """The street totals a bet, raise or completion may go to, smallest first."""
-        if self.completing():
+        if self.street.bring_in and not self.completed:
             return [stakes.small_bet]
         if self.open_pair and not self.big_locked:
             return [self.level + stakes.small_bet, self.level + stakes.big_bet]
@@ -78,13 +75,16 @@ class BettingRound(NamedTuple):
     def brought_in(self, to: int, stakes: Stakes) -> BettingRound:
         """After the bring-in to ``to``: a short all-in bring-in still sets the full bring-in
         as the level to call (like a short all-in blind)."""
-        return BettingRound(
-            self.street,
-            max(to, stakes.bring_in),
-            self.bets,
-            self.completed,
-            self.open_pair,
-            self.big_locked,
+        return _new(
+            BettingRound,
+            (
+                self.street,
+                max(to, stakes.bring_in),
+                self.bets,
+                self.completed,
+                self.open_pair,
+                self.big_locked,
+            ),
         )
 
     def raised_to(self, to: int, stakes: Stakes) -> BettingRound:
@@ -93,19 +93,22 @@ class BettingRound(NamedTuple):
         half counts as the completion."""
         increment = to - self.level
         completed, big_locked = self.completed, self.big_locked
-        if self.completing():
+        if self.street.bring_in and not self.completed:
             full = stakes.small_bet - self.level
             completed = 2 * increment >= full
         else:
             full = self.raise_unit(stakes)
             big_locked = big_locked or (self.open_pair and increment >= stakes.big_bet)
-        return BettingRound(
-            self.street,
-            to,
-            self.bets + (2 * increment >= full),
-            completed,
-            self.open_pair,
-            big_locked,
+        return _new(
+            BettingRound,
+            (
+                self.street,
+                to,
+                self.bets + (2 * increment >= full),
+                completed,
+                self.open_pair,
+                big_locked,
+            ),
         )
 
     def with_open_pair(self) -> BettingRound:

@@ -18,9 +18,10 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 
-from games.engine.cards import Card
+from games.engine.cards import FULL_DECK, Card
 
 _MOST_UP_CARDS = 4
+_RANK_INDEX = tuple(card >> 2 for card in range(52))  # 0 = deuce .. 12 = ace, read in C by map
 ACE_INDEX = 12
 
 
@@ -35,7 +36,7 @@ def high_board_key(upcards: Sequence[Card]) -> tuple[int, ...]:
     >>> high_board_key(parse_cards("9c 9d Ah"))
     (1, 9, 14)
     """
-    return _high_key(tuple(sorted(card >> 2 for card in upcards)))
+    return _high_key(tuple(sorted(map(_RANK_INDEX.__getitem__, upcards))))
 
 
 def low_board_key(upcards: Sequence[Card]) -> tuple[int, ...]:
@@ -47,7 +48,7 @@ def low_board_key(upcards: Sequence[Card]) -> tuple[int, ...]:
     >>> low_board_key(parse_cards("7c 2d Ah")) > low_board_key(parse_cards("8c 3d 2h"))
     True
     """
-    return _low_key(tuple(sorted(card >> 2 for card in upcards)))
+    return _low_key(tuple(sorted(map(_RANK_INDEX.__getitem__, upcards))))
 
 
 def bring_in_key(card: Card, razz: bool) -> int:
@@ -61,9 +62,14 @@ def bring_in_key(card: Card, razz: bool) -> int:
     >>> min(parse_cards("Kc Kh 5d"), key=lambda card: bring_in_key(card, razz=True))
     Kh
     """
-    if razz:
-        return -(card.low_rank * 4 + card.suit)
-    return int(card)  # a card's int is (rank - 2) * 4 + suit: rank first, then suit
+    return _BRING_IN_KEYS[razz][card]
+
+
+_BRING_IN_KEYS = (
+    tuple(range(52)),  # a card's int is (rank - 2) * 4 + suit: rank first, then suit
+    tuple(-(card.low_rank * 4 + card.suit) for card in FULL_DECK),
+)
+"""Every card's bring-in key, read once per player and hand: ``[razz][card]``."""
 
 
 def high_card_by_suit_key(cards: Sequence[Card]) -> tuple[int, int]:

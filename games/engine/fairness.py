@@ -52,6 +52,7 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 from games.engine.cards import DECK_SIZE, Card, shuffled_deck
+from games.engine.events import Burn, Deal, Event
 
 T = TypeVar("T")
 
@@ -278,7 +279,7 @@ def verify_seed(
     )
 
 
-def dealt_positions(log: Iterable[Mapping[str, Any]]) -> list[tuple[int, int]]:
+def dealt_positions(log: Iterable[Event]) -> list[tuple[int, int]]:
     """``(index in log, deck position)`` of every card dealt or burned, in order.
 
     The k-th card off the deck has position k; a community card dealt after the deck ran out
@@ -287,14 +288,14 @@ def dealt_positions(log: Iterable[Mapping[str, Any]]) -> list[tuple[int, int]]:
     positions: list[tuple[int, int]] = []
     first_burn: int | None = None
     for index, event in enumerate(log):
-        if event["type"] not in ("deal", "burn"):
+        if not isinstance(event, Deal | Burn):
             continue
         position = len(positions)
         if position >= DECK_SIZE:
             if first_burn is None:
                 raise ValueError("more cards dealt than the deck holds, and none was burned")
             position = first_burn
-        elif event["type"] == "burn" and first_burn is None:
+        elif isinstance(event, Burn) and first_burn is None:
             first_burn = position
         positions.append((index, position))
     return positions

@@ -40,7 +40,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from games.engine.actions import Action
 from games.engine.cards import Card
+from games.engine.events import Deal, Muck, PlayerAction, Show
 from games.engine.rake import hand_won, rake_shares
 from games.engine.rules import Rules, Stakes, Variant
 from games.engine.state import HandState, IllegalAction, Phase
@@ -403,20 +405,17 @@ class _Replay:
         except IllegalAction as error:
             raise step.error(str(error)) from error
 
-    def _action_name(self, kind: str, player: int) -> str:
+    def _action_name(self, kind: str, player: int) -> Action:
         if kind == "pb":
-            return "bring_in"
+            return Action.BRING_IN
         if kind == "f":
-            return "fold"
+            return Action.FOLD
         p = self.state.players[player]
-        return "check" if p.street_bet >= self.state.bet_level else "call"
+        return Action.CHECK if p.street_bet >= self.state.bet_level else Action.CALL
 
     def _bet(self, player: int, to: int) -> None:
         state = self.state
-        if state.phase is Phase.BRING_IN or (state.street == 0 and not state.completed):
-            name = "complete"
-        else:
-            name = "raise" if state.bet_level > 0 else "bet"
+        name = state.round.raise_action()  # complete on third street until completed
         try:
             state.act(name, to, player=player)
         except IllegalAction as error:
@@ -436,7 +435,7 @@ class _Replay:
             self.early_shows.append(step)
             return
         try:
-            state.act("show" if step.show else "muck", player=step.player)
+            state.act(Action.SHOW if step.show else Action.MUCK, player=step.player)
         except IllegalAction as error:
             raise step.error(str(error)) from error
 
@@ -466,7 +465,7 @@ class _Replay:
             )
 
 
-def _all_in_raise_target(state: HandState, player: int, name: str, to: int) -> int | None:
+def _all_in_raise_target(state: HandState, player: int, name: Action, to: int) -> int | None:
     """The fixed bet or raise that a history wrote as "to the opponent's all-in", or None.
 
     Rule applied (real histories write it this way): when exactly one opponent still has
@@ -485,7 +484,7 @@ def _all_in_raise_target(state: HandState, player: int, name: str, to: int) -> i
     reach = opponents[0].street_bet + opponents[0].stack
     if to != reach or to <= state.bet_level:
         return None
-    larger = [o.to for o in state.legal_actions() if o.action == name and o.to > to]
+    larger = [o.to for o in state.legal_actions() if o.action is name and o.to > to]
     return min(larger) if larger else None
 
 
@@ -554,36 +553,34 @@ def phh_actions(
         dealing.clear()
 
     for event in state.log:
-        kind = event["type"]
-        if kind == "deal":
-            player = event["player"]
-            card = event["card"]
-            if card is None or not (event["up"] or player is None or revealed[player]):
-                card = UNKNOWN_CARD
+        if isinstance(event, Deal):
+            player = event.player
+            known = event.card is not None and (event.up or player is None or revealed[player])
+            card = repr(event.card) if known else UNKNOWN_CARD
             dealing.setdefault(player, []).append(card)
             if player is not None:
                 held.setdefault(player, []).append(card)
             continue
-        if kind not in ("action", "show", "muck"):
-            continue  # antes, streets, returns and awards follow from the rules
+        if not isinstance(event, PlayerAction | Show | Muck):
+            continue  # antes, streets, burns, returns and awards follow from the rules
         write_dealing()
-        who = f"p{event['player'] + 1}"
-        if kind == "action":
-            actions.append(_action_text(who, event["action"], event["to"]))
-        elif kind == "show":
-            actions.append(f"{who} sm {''.join(held[event['player']])}")
+        who = f"p{event.player + 1}"
+        if isinstance(event, PlayerAction):
+            actions.append(_action_text(who, event.action, event.to))
+        elif isinstance(event, Show):
+            actions.append(f"{who} sm {''.join(held[event.player])}")
         else:
             actions.append(f"{who} sm")
     write_dealing()
     return actions
 
 
-def _action_text(who: str, action: str, to: int) -> str:
-    if action == "bring_in":
+def _action_text(who: str, action: Action, to: int) -> str:
+    if action is Action.BRING_IN:
         return f"{who} pb"
-    if action == "fold":
+    if action is Action.FOLD:
         return f"{who} f"
-    if action in ("check", "call"):
+    if action is Action.CHECK or action is Action.CALL:
         return f"{who} cc"
     return f"{who} cbr {to}"
 

@@ -13,9 +13,10 @@ Used by the benchmark, the property tests and the bots; the service deals the sa
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
-from games.engine.cards import Card, Shuffler, shuffled_deck
+from games.engine.actions import Action
+from games.engine.cards import Shuffler, shuffled_deck
 from games.engine.rules import Rules, Stakes
 from games.engine.state import HandState, Option
 
@@ -29,10 +30,9 @@ class Picker(Protocol):
     def choice(self, seq: Sequence[Option], /) -> Option: ...
 
 
-def deal_pending(state: HandState, deck: list[Card]) -> None:
-    """Deal every card the hand needs now, from the top (end) of ``deck``
-    (see :meth:`HandState.deal_from`)."""
-    state.deal_from(deck)
+deal_pending: Final = HandState.deal_from
+"""``deal_pending(state, deck)``: deal every card the hand needs now, from the top (end) of
+``deck`` (the method itself, called once per decision: no wrapper call in between)."""
 
 
 def play_hand(
@@ -65,4 +65,4 @@ def random_choice_with(rng: Picker) -> Chooser:
 
 def first_not_fold(state: HandState, options: list[Option]) -> Option:
     """Pick the first option that is not a fold, else fold (deterministic; for examples)."""
-    return next((o for o in options if o.action != "fold"), options[0])
+    return next((o for o in options if o.action is not Action.FOLD), options[0])

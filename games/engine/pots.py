@@ -43,6 +43,9 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     eligible players are merged, so the list is as short as it can be.
     """
     levels = sorted({c for c, alive in zip(contributions, live, strict=True) if alive and c > 0})
+    if len(levels) == 1:  # every live player put in the same: one pot, folded chips included
+        eligible = tuple(i for i, c in enumerate(contributions) if live[i] and c > 0)
+        return [Pot(sum(contributions), eligible)]
     pots: list[Pot] = []
     floor = 0
     for level in levels:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.engine.events import Award
 from games.engine.state import HandState
 
 
@@ -77,13 +78,13 @@ def hand_won(state: HandState) -> list[int]:
     """What each player was awarded by the finished hand (uncalled bets returned excluded)."""
     won = [0] * len(state.players)
     for event in state.log:
-        if event["type"] == "award":
-            won[event["player"]] += event["amount"]
+        if isinstance(event, Award):
+            won[event.player] += event.amount
     return won
 
 
 def hand_rake(rule: RakeRule, state: HandState) -> list[int]:
     """Each player's part of the rake of a finished hand."""
     won = hand_won(state)
-    amount = rake_amount(rule, pot=sum(won), ended_on_third_street=state.street <= 0)
+    amount = rake_amount(rule, pot=sum(won), ended_on_third_street=state.round.street.bring_in)
     return rake_shares(amount, won)

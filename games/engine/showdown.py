@@ -31,8 +31,9 @@ from games.engine.evaluation import (
     low8_value,
     low_value,
 )
+from games.engine.events import Award
 from games.engine.pots import Pot, halve, split
-from games.engine.rules import Rules, Variant
+from games.engine.rules import Rules, ShowdownOrder, Variant
 
 _RAZZ: Final = Variant.RAZZ  # enum members read once: a global is faster per hand
 _STUD_8: Final = Variant.STUD_8
@@ -46,17 +47,6 @@ class Shown(NamedTuple):
 
     value: HandValue
     cards: tuple[Card, ...]
-
-
-class Award(NamedTuple):
-    """Chips paid from pot number ``pot`` (0 = main) to ``player``; ``half`` is "high" or
-    "low" in a split game, ``hand`` the winning hand's name (None when paid unshown)."""
-
-    pot: int
-    player: int
-    amount: int
-    half: str | None
-    hand: str | None
 
 
 def hand_value(cards: Sequence[Card], rules: Rules) -> HandValue:
@@ -73,6 +63,54 @@ def showdown_order(first: int, live: Sequence[int], players: int) -> list[int]:
     """The live players in showing order: ``first``, then clockwise."""
     alive = set(live)
     return [j for j in ((first + s) % players for s in range(players)) if j in alive]
+
+
+def first_to_show(
+    live: Sequence[int],
+    aggressors: Sequence[int | None],
+    order: ShowdownOrder,
+    board_key: Callable[[int], tuple[int, ...]],
+) -> int:
+    """Who shows first (RULES.md 6). ``live``: the players who did not fold, in seat order;
+    ``aggressors``: each street's last player to bet or raise (None: nobody did);
+    ``board_key``: a player's exposed board, larger first (for ``best_board``).
+
+    The last player to bet or raise on the final round shows first, whatever the option; the
+    options only say who starts when nobody did: the last aggressor of an earlier round, or
+    seat 1 if nobody bet (``last_aggressor``), seat order (``seat_order``), or the best board
+    showing, the lower seat on a tie (``best_board``).
+
+    >>> first_to_show([0, 2], [None, 2, None, None, None], ShowdownOrder.LAST_AGGRESSOR, len)
+    2
+    >>> first_to_show([0, 2], [None, 2, None, None, None], ShowdownOrder.SEAT_ORDER, len)
+    0
+    """
+    final = aggressors[-1] if aggressors else None
+    if final is not None and final in live:
+        return final
+    if order is ShowdownOrder.LAST_AGGRESSOR:
+        aggressor = next((a for a in reversed(aggressors) if a is not None), None)
+        if aggressor is not None and aggressor in live:
+            return aggressor
+    elif order is ShowdownOrder.BEST_BOARD:
+        return max(live, key=lambda i: (board_key(i), -i))
+    return live[0]
+
+
+def contested_pots(pots: Sequence[Pot], mucked: Sequence[bool]) -> list[Pot]:
+    """The pots as the showdown awards them: a mucked hand gives up its claim, but the pots
+    stay as they were cut, each split on its own with its own odd chips. When every eligible
+    hand mucked (only in a recorded history), the pot goes unnamed to its first eligible
+    player, as before any hand is shown.
+
+    >>> contested_pots([Pot(30, (0, 1, 2)), Pot(10, (1, 2))], [False, True, False])
+    [Pot(amount=30, eligible=(0, 2)), Pot(amount=10, eligible=(2,))]
+    """
+    contested = []
+    for pot in pots:
+        contenders = tuple(i for i in pot.eligible if not mucked[i])
+        contested.append(Pot(pot.amount, contenders or pot.eligible))
+    return contested
 
 
 def must_show(

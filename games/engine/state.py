@@ -22,9 +22,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from typing import Any, Final, NamedTuple, cast
+from functools import cache
+from typing import Final, NamedTuple
 
-from games.engine.actions import AGGRESSIVE, BETTING, BY_NAME, PASSIVE, SHOWDOWN, Action, Option
+from games.engine.actions import (
+    AGGRESSIVE,
+    BETTING,
+    BY_NAME,
+    SHOWDOWN,
+    Action,
+    Option,
+    option,
+)
 from games.engine.betting import BettingRound, opening
 from games.engine.boards import (
     bring_in_key,
@@ -33,13 +42,28 @@ from games.engine.boards import (
     low_board_key,
     low_card_by_suit_key,
 )
-from games.engine.cards import DECK_SIZE, FULL_DECK, Card
+from games.engine.cards import DECK_SIZE, Card
+from games.engine.events import (
+    DEALS,
+    Burn,
+    Deal,
+    Event,
+    Muck,
+    Show,
+    Showdown,
+    StreetStart,
+    UncalledReturn,
+    ante,
+    player_action,
+)
 from games.engine.pots import Pot, build_pots, uncalled_excess
-from games.engine.rules import CAP, STREETS, BoardTie, Rules, ShowdownOrder, Stakes
+from games.engine.rules import CAP, STREETS, BoardTie, Rules, Stakes
 from games.engine.showdown import (
     HandValue,
     Shown,
     award_pots,
+    contested_pots,
+    first_to_show,
     hand_value,
     must_show,
     showdown_order,
@@ -50,15 +74,12 @@ __all__ = [
     "SHOWDOWN_ACTIONS",
     "Action",
     "DealSlot",
-    "Event",
     "HandState",
     "IllegalAction",
     "Option",
     "Phase",
     "Player",
 ]
-
-Event = dict[str, Any]
 
 BETTING_ACTIONS: Final = frozenset(action.value for action in BETTING)
 """The betting actions' names, as the API takes them."""
@@ -94,6 +115,8 @@ _P_OVER: Final = Phase.OVER
 _FOLD: Final = Action.FOLD
 _CHECK: Final = Action.CHECK
 _CALL: Final = Action.CALL
+_BET: Final = Action.BET
+_RAISE: Final = Action.RAISE
 _BRING_IN: Final = Action.BRING_IN
 _COMPLETE: Final = Action.COMPLETE
 _SHOW: Final = Action.SHOW
@@ -109,14 +132,24 @@ class DealSlot(NamedTuple):
     burn: bool = False
 
 
-_PLAYER_SLOTS: Final = {(i, up): DealSlot(i, up) for i in range(8) for up in (False, True)}
+_PLAYER_SLOTS: Final = tuple(tuple(DealSlot(i, up) for i in range(8)) for up in (False, True))
+"""``_PLAYER_SLOTS[face_up][player]``."""
 _BURN: Final = DealSlot(None, face_up=False, burn=True)
 _COMMUNITY: Final = DealSlot(None, face_up=True)
+_STREET_STARTS: Final = tuple(StreetStart(street.name) for street in STREETS)
+_OPENING_ROUNDS: Final = tuple(opening(street) for street in STREETS)
 _SEATS_AFTER: Final = {
     n: tuple(tuple((last + step) % n for step in range(1, n + 1)) for last in range(n))
     for n in range(2, 9)
 }
 """For each table size and player, every player clockwise after them, ending with them."""
+
+
+@cache  # 3 kinds of street x 247 sets of live players at most
+def _players_slots(faces: tuple[bool, ...], live: tuple[int, ...]) -> tuple[DealSlot, ...]:
+    """A street's cards for the ``live`` players, round by round from seat 1, the first one
+    last (the state takes them from the end)."""
+    return tuple(reversed([_PLAYER_SLOTS[face_up][i] for face_up in faces for i in live]))
 
 
 class Player:
@@ -131,19 +164,31 @@ class Player:
         "starting_stack",
         "street_bet",
         "total_in",
+        "unknown_down",
+        "unknown_up",
         "up",
     )
 
     def __init__(self, stack: int) -> None:
         self.starting_stack = stack
         self.stack = stack
-        self.down: list[Card | None] = []
-        self.up: list[Card | None] = []
+        self.down: list[Card] = []
+        self.up: list[Card] = []
+        # Cards a recorded history does not tell (``??``): counted, never held. Always 0 in
+        # live play, where every card is known.
+        self.unknown_down = 0
+        self.unknown_up = 0
         self.street_bet = 0
         self.total_in = 0
         self.folded = False
         self.shown = False
         self.mucked = False
+
+    @property
+    def cards_known(self) -> bool:
+        """Whether every card dealt to this player is known (always, outside recorded
+        histories)."""
+        return not self.unknown_down and not self.unknown_up
 
     @property
     def live(self) -> bool:
@@ -165,7 +210,8 @@ class HandState:
         """Start a hand: every player posts the ante, then the hand waits for third street.
 
         ``stacks`` are the players' chips in seat order (2 to 8 players). ``recorded`` is for
-        importing real hand histories: cards may be unknown (``None``) and players show or muck
+        importing real hand histories: cards may be unknown (``None``, counted but not held by the
+        player, see :attr:`Player.unknown_down`) and players show or muck
         in the order the history gives.
         """
         if not 2 <= len(stacks) <= 8:
@@ -182,8 +228,10 @@ class HandState:
         self.live_count = len(self.players)  # players who have not folded
         self.log: list[Event] = []
         self.phase = _P_DEAL
+        self.is_over = False  # once every pot has been awarded (an attribute: read often)
         self.street = -1
         self.community: Card | None = None
+        self._community_unknown = False  # a recorded history's community card was ``??``
         self.dealt: list[Card] = []
         self.burned: list[Card] = []
         self.unknown_dealt = 0
@@ -191,7 +239,7 @@ class HandState:
         self._slots: list[DealSlot] = []  # the cards due now, the next one last
         self._seats_after = _SEATS_AFTER[len(self.players)]
         # the betting round: shared values, whose turn, and when each player last acted
-        self.round: BettingRound = opening(STREETS[0])
+        self.round: BettingRound = _OPENING_ROUNDS[0]
         self.actor: int | None = None
         self.candidates: tuple[int, ...] = ()
         self._acted: list[int] = []  # per player: round.bets when they last acted, -1: not yet
@@ -220,11 +268,6 @@ class HandState:
         )
 
     # ----------------------------------------------------------------- reading the state
-
-    @property
-    def is_over(self) -> bool:
-        """True once every pot has been awarded."""
-        return self.phase is _P_OVER
 
     @property
     def next_deal(self) -> DealSlot | None:
@@ -275,11 +318,11 @@ class HandState:
         """How many cards the deck still holds."""
         return DECK_SIZE - len(self._out) - self.unknown_dealt
 
-    def board(self, player: int) -> list[Card | None]:
+    def board(self, player: int) -> list[Card]:
         """The player's up cards."""
         return self.players[player].up
 
-    def hole_cards(self, player: int) -> list[Card | None]:
+    def hole_cards(self, player: int) -> list[Card]:
         """All seven (or fewer) cards the player plays: down, up and the community card."""
         p = self.players[player]
         return p.down + p.up + ([self.community] if self.community is not None else [])
@@ -313,10 +356,10 @@ class HandState:
         stakes = self.stakes
         if self.phase is _P_BRING_IN:
             bring_in = min(stakes.bring_in, reach)
-            options = [Option(_BRING_IN, bring_in, bring_in - p.street_bet)]
+            options = [option(_BRING_IN, bring_in, bring_in - p.street_bet)]
             if reach > stakes.bring_in:
                 complete = min(stakes.small_bet, reach)
-                options.append(Option(_COMPLETE, complete, complete - p.street_bet))
+                options.append(option(_COMPLETE, complete, complete - p.street_bet))
             return options
         options = self._passive_options(p)
         level = self.round.level
@@ -324,7 +367,7 @@ class HandState:
             name = self.round.raise_action()
             for to in self.round.raise_targets(stakes):
                 total = min(to, reach)
-                options.append(Option(name, total, total - p.street_bet))
+                options.append(option(name, total, total - p.street_bet))
                 if to >= reach:
                     break
         return options
@@ -335,15 +378,15 @@ class HandState:
         if level > p.street_bet:
             call_to = min(level, p.street_bet + p.stack)
             return [
-                Option(_FOLD, p.street_bet, 0),
-                Option(_CALL, call_to, call_to - p.street_bet),
+                option(_FOLD, p.street_bet, 0),
+                option(_CALL, call_to, call_to - p.street_bet),
             ]
-        return [Option(_CHECK, p.street_bet, 0)]
+        return [option(_CHECK, p.street_bet, 0)]
 
     def _may_raise(self, i: int) -> str | None:
         """None when player ``i`` may bet or raise now, else the reason (a rule's name)."""
         bets = self.round.bets
-        if self._capped():
+        if bets >= CAP and not (self.rules.uncap_heads_up and self.live_count == 2):
             return (
                 f"raise cap reached: 1 bet and {CAP - 1} raises on this street"
                 if bets >= CAP
@@ -355,18 +398,10 @@ class HandState:
                 "reopen the betting for players who have already acted (TDA 47-B)"
             )
         level = self.round.level
-        if not any(
-            not q.folded and q.street_bet + q.stack > level
-            for j, q in enumerate(self.players)
-            if j != i
-        ):
-            return "nobody left could call a raise: the others are all in"
-        return None
-
-    def _capped(self) -> bool:
-        if self.rules.uncap_heads_up and self.live_count == 2:
-            return False
-        return self.round.bets >= CAP
+        for j, q in enumerate(self.players):
+            if j != i and not q.folded and q.street_bet + q.stack > level:
+                return None
+        return "nobody left could call a raise: the others are all in"
 
     # ----------------------------------------------------------------- inputs
 
@@ -375,7 +410,7 @@ class HandState:
         slots = self._slots
         if self.phase is not _P_DEAL or not slots:
             raise IllegalAction("no card is due now: the hand waits for a player", "no_deal")
-        self._deal_next(card, slots[-1])
+        self._deal_card(card, slots[-1])
         if not slots:
             self._after_dealing()
 
@@ -385,34 +420,34 @@ class HandState:
         Eight players and burn cards can empty the deck before the community card: it then
         comes from the burned cards.
         """
+        if not self._slots or self.phase is not _P_DEAL:
+            return  # called before every decision: most of the time no card is due
+        players, log, dealt, out = self.players, self.log, self.dealt, self._out
         while self._slots and self.phase is _P_DEAL:  # all in: street after street
             slots = self._slots
             while slots:
                 slot = slots[-1]
-                if not deck and slot is _COMMUNITY and self.burned:
-                    deck.append(self.burned[0])
-                self._deal_next(deck.pop(), slot)
+                player = slot.player
+                if player is None or slot.burn or not deck or deck[-1] in out or self.unknown_dealt:
+                    # a burn or community card, a card out already, no card left, or a recorded
+                    # history's unknown cards to count
+                    if not deck and slot is _COMMUNITY and self.burned:
+                        deck.append(self.burned[0])
+                    self._deal_card(deck.pop(), slot)
+                    continue
+                # the common case, kept lean: a fresh card to a player
+                card = deck.pop()
+                slots.pop()
+                dealt.append(card)
+                out.add(card)
+                p = players[player]
+                (p.up if slot.face_up else p.down).append(card)
+                log.append(DEALS[slot.face_up][player][card])
             self._after_dealing()
 
-    def _deal_next(self, card: Card | None, slot: DealSlot) -> None:
-        player = slot.player
-        if card is None or card in self._out or slot.burn or player is None:
-            self._deal_special(card, slot)
-            return
-        # the common case, kept lean: a fresh card to a player
-        if len(self._out) + self.unknown_dealt >= DECK_SIZE:
-            raise IllegalAction("the deck is empty", "deck_empty")
-        self._slots.pop()
-        self.dealt.append(card)
-        self._out.add(card)
-        p = self.players[player]
-        (p.up if slot.face_up else p.down).append(card)
-        self.log.append(
-            {"type": "deal", "player": player, "card": _CARD_TEXT[card], "up": slot.face_up}
-        )
-
-    def _deal_special(self, card: Card | None, slot: DealSlot) -> None:
-        """Deal an unknown card (recorded histories), a burn card or the community card."""
+    def _deal_card(self, card: Card | None, slot: DealSlot) -> None:
+        """Deal ``card`` to ``slot``, every rule checked: a fresh card, an unknown card
+        (recorded histories), a burn card or the community card."""
         if card is None:
             if not self.recorded:
                 raise IllegalAction("unknown cards are only allowed in recorded histories", "card")
@@ -433,16 +468,20 @@ class HandState:
             self.dealt.append(card)
             self._out.add(card)
         if slot.burn:
-            self.log.append({"type": "burn", "card": _text(card)})
+            self.log.append(Burn(card))
         elif slot.player is None:
             self.community = card
-            self.log.append({"type": "deal", "player": None, "card": _text(card), "up": True})
+            self._community_unknown = card is None
+            self.log.append(Deal(None, card, up=True))
         else:
             p = self.players[slot.player]
-            (p.up if slot.face_up else p.down).append(card)
-            self.log.append(
-                {"type": "deal", "player": slot.player, "card": _text(card), "up": slot.face_up}
-            )
+            if card is not None:
+                (p.up if slot.face_up else p.down).append(card)
+            elif slot.face_up:
+                p.unknown_up += 1
+            else:
+                p.unknown_down += 1
+            self.log.append(Deal(slot.player, card, slot.face_up))
 
     def act(
         self, action: Action | str, to: int | None = None, *, player: int | None = None
@@ -453,7 +492,20 @@ class HandState:
         on this street after the action; it may be left out when the action has only one legal
         amount. ``player``, when given, must be the player to act.
         """
-        kind = BY_NAME.get(action)
+        kind = action if isinstance(action, Action) else BY_NAME.get(action)
+        i = self.actor
+        if self.phase is _P_BETTING and i is not None and (player is None or player == i):
+            # the fast path: the one player to act folds, checks, calls, bets or raises as
+            # allowed (the full check below explains any refusal)
+            if kind is _CALL or kind is _CHECK or kind is _FOLD:
+                chosen = self._passive_option(i, kind, to)
+            elif kind is _BET or kind is _RAISE or kind is _COMPLETE:
+                chosen = self._aggressive_option(i, kind, to)
+            else:
+                chosen = None
+            if chosen is not None:
+                self._apply_option(i, chosen)
+                return chosen
         if kind is None or kind in SHOWDOWN:
             if kind is None:
                 raise IllegalAction(
@@ -464,18 +516,8 @@ class HandState:
                 raise IllegalAction(f"{kind} takes no amount", "wrong_amount")
             self._showdown_decision(kind is _SHOW, player)
             return Option(kind)
-        i = self.actor
-        if self.phase is _P_BETTING and i is not None and (player is None or player == i):
-            # the fast path: the one player to act, mostly folding, checking or calling
-            if kind in PASSIVE:
-                chosen = self._passive_option(i, kind, to)
-            else:
-                chosen = self._aggressive_option(i, kind, to)
-            if chosen is None:  # refused, or not a plain case: the full check explains
-                chosen = self._match_option(i, kind, to)
-        else:
-            i = self._check_turn(player, betting=True)
-            chosen = self._match_option(i, kind, to)
+        i = self._check_turn(player, betting=True)
+        chosen = self._match_option(i, kind, to)
         self._apply_option(i, chosen)
         return chosen
 
@@ -509,11 +551,11 @@ class HandState:
             if action is _CALL:
                 call_to = min(level, bet + p.stack)
                 if to is None or to == call_to:
-                    return Option(_CALL, call_to, call_to - bet)
+                    return option(_CALL, call_to, call_to - bet)
             elif action is _FOLD and (to is None or to == bet):
-                return Option(_FOLD, bet, 0)
+                return option(_FOLD, bet, 0)
         elif action is _CHECK and (to is None or to == bet):
-            return Option(_CHECK, bet, 0)
+            return option(_CHECK, bet, 0)
         return None
 
     def _aggressive_option(self, i: int, action: Action, to: int | None) -> Option | None:
@@ -535,7 +577,7 @@ class HandState:
             to = totals[0] if len(totals) == 1 else None
         if to is None or to not in totals:
             return None
-        return Option(action, to, to - p.street_bet)
+        return option(action, to, to - p.street_bet)
 
     def _match_option(self, i: int, action: Action, to: int | None) -> Option:
         options = self._betting_options(i)
@@ -547,9 +589,9 @@ class HandState:
                 amounts = " or ".join(str(o.to) for o in same)
                 raise IllegalAction(f"{action}: say how much, to {amounts}", "amount_required")
             return same[0]
-        for option in same:
-            if option.to == to:
-                return option
+        for candidate in same:
+            if candidate.to == to:
+                return candidate
         amounts = " or ".join(str(o.to) for o in same)
         raise IllegalAction(
             f"{action} to {to} is not a legal amount: fixed limit allows {action} to {amounts} "
@@ -580,36 +622,35 @@ class HandState:
             return f"the bring-in is only posted first on third street (legal: {legal})"
         return f"{action} is not legal now (legal: {legal})"
 
-    def _apply_option(self, i: int, option: Option) -> None:
+    def _apply_option(self, i: int, chosen: Option) -> None:
         p = self.players[i]
-        action = option.action
-        self.log.append({"type": "action", "player": i, "action": _NAME[action], "to": option.to})
+        action, to, chips = chosen
+        self.log.append(player_action(i, action, to))
         if action is _FOLD:
             p.folded = True
             self.live_count -= 1
-        elif option.chips:
-            p.stack -= option.chips
-            p.street_bet += option.chips
-            p.total_in += option.chips
+        elif chips:
+            p.stack -= chips
+            p.street_bet += chips
+            p.total_in += chips
+        betting = self.round
         if action is _BRING_IN:
-            self.round = self.round.brought_in(option.to, self.stakes)
-        elif action in AGGRESSIVE:
-            before = self.round.bets
-            self.round = self.round.raised_to(option.to, self.stakes)
-            if self.round.bets > before:
+            betting = self.round = betting.brought_in(to, self.stakes)
+        elif action is not _CALL and action is not _CHECK and action is not _FOLD:
+            before = betting.bets
+            betting = self.round = betting.raised_to(to, self.stakes)
+            if betting.bets > before:
                 self.aggressors[self.street] = i
-        self._acted[i] = self.round.bets
+        acted = self._acted
+        acted[i] = betting.bets
         self.phase = _P_BETTING
-        self._next_actor(i)
-
-    def _next_actor(self, last: int) -> None:
         if self.live_count == 1:
             self._end_round()
             return
+        # the next player clockwise who has chips and has not acted or must call
         players = self.players
-        acted = self._acted
-        level = self.round.level
-        for j in self._seats_after[last]:
+        level = betting.level
+        for j in self._seats_after[i]:
             q = players[j]
             if q.folded or q.stack == 0:
                 continue
@@ -627,18 +668,17 @@ class HandState:
             if amount:
                 p.stack -= amount
                 p.total_in += amount
-                self.log.append({"type": "ante", "player": i, "amount": amount})
+                self.log.append(ante(i, amount))
 
     def _start_street(self, street: int) -> None:
         """A new street and its betting round: no bet, nobody has acted or is to act yet."""
         self.street = street
-        rules = STREETS[street]
         self.aggressors.append(None)
         self.first_actors.append(None)
-        self.log.append({"type": "street", "street": rules.name})
+        self.log.append(_STREET_STARTS[street])
         for p in self.players:
             p.street_bet = 0
-        self.round = opening(rules)
+        self.round = _OPENING_ROUNDS[street]
         self.actor = None
         self.candidates = ()
         self._acted = [-1] * len(self.players)
@@ -648,18 +688,16 @@ class HandState:
     def _street_slots(self) -> list[DealSlot]:
         """The cards this street deals, the first one last (they are taken from the end)."""
         street = self.round.street
-        live = [i for i, p in enumerate(self.players) if not p.folded]
+        live = tuple([i for i, p in enumerate(self.players) if not p.folded])
         left = self.cards_left()
         needed = len(live) * len(street.faces)
         burn = self.rules.burn_cards
         if street.last and needed > left - (1 if burn else 0):
             # Not enough cards for everyone: one community card, face up (RULES.md 5).
             return [_COMMUNITY, _BURN] if burn and left >= 2 else [_COMMUNITY]
-        slots = [_PLAYER_SLOTS[i, face_up] for face_up in street.faces for i in live]
         if burn and left > needed:
-            slots.append(_BURN)
-        slots.reverse()
-        return slots
+            return [_BURN, *_players_slots(street.faces, live)]
+        return list(_players_slots(street.faces, live))
 
     def _after_dealing(self) -> None:
         street = self.round.street
@@ -671,27 +709,37 @@ class HandState:
                 self.round = self.round.with_open_pair()
             first = self._first_actor_candidates()
             self.phase = _P_BETTING
-        if sum(1 for p in self.players if not p.folded and p.stack > 0) < 2:
+        if not self._two_can_bet():
             self._end_round()
             return
         self.candidates = first
         self.actor = first[0] if len(first) == 1 else None
         self.first_actors[self.street] = self.actor
 
+    def _two_can_bet(self) -> bool:
+        """Whether two players or more are in the hand with chips left to bet."""
+        can = 0
+        for p in self.players:
+            if p.stack > 0 and not p.folded:
+                if can:
+                    return True
+                can = 1
+        return False
+
     def _open_pair_showing(self) -> bool:
         """Whether a live player's two up cards on fourth street are a pair."""
         for p in self.players:
-            if not p.folded:
-                first, second = p.up[0], p.up[1]
-                if first is not None and second is not None and first.rank == second.rank:
-                    return True
+            if not p.folded and not p.unknown_up and p.up[0].rank == p.up[1].rank:
+                return True
         return False
 
     def _bring_in_candidates(self) -> tuple[int, ...]:
         razz = self._low_boards
-        unknown = [i for i, p in enumerate(self.players) if p.up[-1] is None]
-        known = {i: card for i, p in enumerate(self.players) if (card := p.up[-1]) is not None}
+        unknown = [i for i, p in enumerate(self.players) if p.unknown_up]
+        known = {i: p.up[-1] for i, p in enumerate(self.players) if not p.unknown_up}
         lowest = min(known, key=lambda i: bring_in_key(known[i], razz))
+        if not unknown and self.players[lowest].stack > 0:
+            return (lowest,)
         return self._with_chips(sorted({lowest, *unknown}))
 
     def _first_actor_candidates(self) -> tuple[int, ...]:
@@ -709,33 +757,35 @@ class HandState:
                 return (before,)
         board_key = low_board_key if self._low_boards else high_board_key
         unknown: list[int] = []  # boards with a card a recorded history does not tell
-        keys: dict[int, tuple[int, ...]] = {}
+        leaders: list[int] = []  # the best boards, in seat order
+        best: tuple[int, ...] = ()
         for i, p in enumerate(self.players):
             if not p.folded:
-                if None in p.up:
+                if p.unknown_up:
                     unknown.append(i)
-                else:
-                    keys[i] = board_key(cast(list[Card], p.up))
-        if not keys:
+                    continue
+                key = board_key(p.up)
+                if not leaders or key > best:
+                    best, leaders = key, [i]
+                elif key == best:
+                    leaders.append(i)
+        if not leaders:
             return self._with_chips(unknown)
-        best = max(keys.values())
-        leaders = [i for i, key in keys.items() if key == best]
         if len(leaders) > 1 and self.rules.board_tie is BoardTie.SUIT:
             leaders = [max(leaders, key=self._suit_tiebreak)]
-        return self._with_chips(sorted({leaders[0], *unknown}))
-
-    def _known_board(self, i: int) -> list[Card]:
-        """Player ``i``'s up cards, all known (callers check)."""
-        return [card for card in self.players[i].up if card is not None]
+        first = leaders[0]
+        if not unknown and self.players[first].stack > 0:
+            return (first,)
+        return self._with_chips(sorted({first, *unknown}))
 
     def _board_key(self, i: int) -> tuple[int, ...]:
-        up = self._known_board(i)
+        up = self.players[i].up
         return low_board_key(up) if self._low_boards else high_board_key(up)
 
     def _suit_tiebreak(self, i: int) -> tuple[int, int]:
         """TDA RP-10-D: of equal boards, the one with the high card by suit (razz: the one with
         the lowest card by suit, the mirror of the razz bring-in)."""
-        up = self._known_board(i)
+        up = self.players[i].up
         return low_card_by_suit_key(up) if self._low_boards else high_card_by_suit_key(up)
 
     def _with_chips(self, order: Iterable[int]) -> tuple[int, ...]:
@@ -769,7 +819,7 @@ class HandState:
             p.stack += excess
             p.total_in -= excess
             p.street_bet = max(0, p.street_bet - excess)
-            self.log.append({"type": "return", "player": top, "amount": excess})
+            self.log.append(UncalledReturn(top, excess))
 
     # ----------------------------------------------------------------- showdown
 
@@ -777,7 +827,7 @@ class HandState:
         self.phase = _P_SHOWDOWN
         self._showdown_pots = self._pots()
         self.showdown_order = self._showdown_order()
-        self.log.append({"type": "showdown", "order": list(self.showdown_order)})
+        self.log.append(Showdown(tuple(self.showdown_order)))
         if self.recorded:
             self.actor = None
             self.candidates = tuple(self.showdown_order)
@@ -786,19 +836,7 @@ class HandState:
 
     def _showdown_order(self) -> list[int]:
         live = [i for i, p in enumerate(self.players) if not p.folded]
-        first = live[0]
-        order = self.rules.showdown_order
-        final_round_aggressor = self.aggressors[-1]
-        if final_round_aggressor is not None and not self.players[final_round_aggressor].folded:
-            # The last player to bet or raise on the final round shows first, whatever the
-            # option; the options only say who starts when nobody bet on it.
-            first = final_round_aggressor
-        elif order is ShowdownOrder.LAST_AGGRESSOR:
-            aggressor = next((a for a in reversed(self.aggressors) if a is not None), None)
-            if aggressor is not None and not self.players[aggressor].folded:
-                first = aggressor
-        elif order is ShowdownOrder.BEST_BOARD:
-            first = max(live, key=lambda i: (self._board_key(i), -i))
+        first = first_to_show(live, self.aggressors, self.rules.showdown_order, self._board_key)
         return showdown_order(first, live, len(self.players))
 
     def _advance_showdown(self) -> None:
@@ -821,13 +859,11 @@ class HandState:
 
     def _known_cards(self, i: int) -> list[Card]:
         """Player ``i``'s cards, refused if any is unknown (a recorded history's ``??``)."""
-        cards = self.hole_cards(i)
-        known = [card for card in cards if card is not None]
-        if len(known) < len(cards):
+        if not self.players[i].cards_known or self._community_unknown:
             raise IllegalAction(
                 f"player {i + 1}'s cards are unknown and cannot be shown", "unknown"
             )
-        return known
+        return self.hole_cards(i)
 
     def _values(self, i: int) -> HandValue:
         """(high value or None, qualifying low value or None) for the game played."""
@@ -837,10 +873,11 @@ class HandState:
 
     def _show(self, i: int) -> None:
         p = self.players[i]
-        value = self._values(i)  # refuse unknown cards before changing anything
+        value = self._values(i)  # refuses unknown cards before anything changes
         p.shown = True
-        self._shown_hands[i] = Shown(value, tuple(self._known_cards(i)))
-        self.log.append({"type": "show", "player": i, "cards": [_text(c) for c in p.down]})
+        cards = tuple(self.hole_cards(i))
+        self._shown_hands[i] = Shown(value, cards)
+        self.log.append(Show(i, cards[: len(p.down)]))  # the down cards come first
 
     def _showdown_decision(self, show: bool, player: int | None) -> None:
         if self.phase is not _P_SHOWDOWN:
@@ -855,7 +892,7 @@ class HandState:
             # Outside recorded histories only players who may muck are ever asked: hands
             # that must be shown were shown automatically.
             p.mucked = True
-            self.log.append({"type": "muck", "player": i})
+            self.log.append(Muck(i))
         if self.recorded:
             self.candidates = tuple(j for j in self.showdown_order if not self._decided(j))
             if not self.candidates or sum(q.live for q in self.players) == 1:
@@ -877,7 +914,7 @@ class HandState:
                     self._show(i)
                 else:
                     self.players[i].mucked = True
-                    self.log.append({"type": "muck", "player": i})
+                    self.log.append(Muck(i))
         self._finish()
 
     def _finish(self) -> None:
@@ -885,13 +922,7 @@ class HandState:
         player who did not fold, whoever shows (RULES.md 6 and 8): a mucked hand gives up its
         claim but does not merge the pots it was all in for, so each is still split on its
         own, with its own odd chips."""
-        pots = []
-        for pot in self._pots():
-            contenders = tuple(i for i in pot.eligible if not self.players[i].mucked)
-            # Every live hand mucking is possible only in a recorded history: the pot then goes
-            # unnamed to its first eligible player, as before any hand is shown.
-            pots.append(Pot(pot.amount, contenders or pot.eligible))
-        self._award_all(pots)
+        self._award_all(contested_pots(self._pots(), [p.mucked for p in self.players]))
 
     def _award_all(self, pots: list[Pot]) -> None:
         """Pay every pot (see :func:`games.engine.showdown.award_pots`) and end the hand."""
@@ -900,27 +931,10 @@ class HandState:
             p.total_in = 0
         for award in awards:
             self.players[award.player].stack += award.amount
-            self.log.append(
-                {
-                    "type": "award",
-                    "pot": award.pot,
-                    "player": award.player,
-                    "amount": award.amount,
-                    "half": award.half,
-                    "hand": award.hand,
-                }
-            )
+        self.log.extend(awards)
         self.phase = _P_OVER
+        self.is_over = True
         self.actor = None
         self.candidates = ()
         self._slots = []
         self._showdown_pots = None
-
-
-_CARD_TEXT = {card: repr(card) for card in FULL_DECK}
-_NAME: Final = {action: action.value for action in Action}
-"""Each action's name as a plain ``str``, as the log keeps it."""
-
-
-def _text(card: Card | None) -> str | None:
-    return None if card is None else _CARD_TEXT[card]

@@ -14,9 +14,10 @@ from typing import Any
 from games.engine.boards import high_board_key, low_board_key
 from games.engine.cards import Card
 from games.engine.evaluation import describe_high, describe_low
+from games.engine.events import Award, Burn, Deal, Event
 from games.engine.rules import Variant
 from games.engine.showdown import hand_value
-from games.engine.state import Event, HandState, Phase
+from games.engine.state import HandState, Phase
 
 HIDDEN = "??"
 
@@ -42,7 +43,7 @@ def view_for(state: HandState, viewer: int | None) -> dict[str, Any]:
             "up": [_card(c) for c in p.up],
             "down": [_card(c) if sees_down else HIDDEN for c in p.down],
         }
-        if sees_down and None not in state.hole_cards(i) and len(state.hole_cards(i)) >= 5:
+        if sees_down and p.cards_known and len(state.hole_cards(i)) >= 5:
             entry["hand"] = _hand_names(state, i)
         players.append(entry)
     your_turn = (
@@ -78,33 +79,33 @@ def view_for(state: HandState, viewer: int | None) -> dict[str, Any]:
     return view
 
 
-def event_for(event: Event, viewer: int | None, state: HandState) -> Event | None:
-    """The event as ``viewer`` may see it, or None if it shows nothing to them.
+def event_for(event: Event, viewer: int | None, state: HandState) -> dict[str, Any]:
+    """The event's JSON form as ``viewer`` may see it.
 
     Down cards stay hidden unless the viewer owns them or their owner has shown them in
     ``state`` (pass the hand's current state); burn cards are never shown.
     """
-    kind = event["type"]
-    if kind == "burn":
-        return {"type": "burn", "card": HIDDEN}
-    if kind == "deal" and not event["up"] and event["player"] is not None:
-        owner = event["player"]
+    seen = event.to_dict()
+    if isinstance(event, Burn):
+        seen["card"] = HIDDEN
+    elif isinstance(event, Deal) and not event.up and event.player is not None:
+        owner = event.player
         if owner != viewer and not state.players[owner].shown:
-            return {**event, "card": HIDDEN}
-    return dict(event)
+            seen["card"] = HIDDEN
+    return seen
 
 
-def log_for(state: HandState, viewer: int | None) -> list[Event]:
+def log_for(state: HandState, viewer: int | None) -> list[dict[str, Any]]:
     """The whole log as ``viewer`` may see it."""
-    return [e for e in (event_for(event, viewer, state) for event in state.log) if e is not None]
+    return [event_for(event, viewer, state) for event in state.log]
 
 
-def _card(card: Any) -> str | None:
+def _card(card: Card | None) -> str | None:
     return None if card is None else repr(card)
 
 
 def _hand_names(state: HandState, i: int) -> dict[str, str | None]:
-    high, low = hand_value(_known(state.hole_cards(i)), state.rules)
+    high, low = hand_value(state.hole_cards(i), state.rules)
     names: dict[str, str | None] = {}
     if high is not None:
         names["high"] = describe_high(high)
@@ -113,21 +114,16 @@ def _hand_names(state: HandState, i: int) -> dict[str, str | None]:
     return names
 
 
-def _known(cards: list[Card | None]) -> list[Card]:
-    """The cards, each known (callers check that none is hidden)."""
-    return [card for card in cards if card is not None]
-
-
 def _leaders(state: HandState) -> dict[str, int | None]:
     """Which exposed board leads high and which leads low (stud_8 shows both)."""
-    live = [i for i, p in enumerate(state.players) if not p.folded and p.up and None not in p.up]
+    live = [i for i, p in enumerate(state.players) if not p.folded and p.up and not p.unknown_up]
     if not live:
         return {}
     leaders: dict[str, int | None] = {}
     if state.rules.plays_high:
-        leaders["high"] = max(live, key=lambda i: (high_board_key(_known(state.board(i))), -i))
+        leaders["high"] = max(live, key=lambda i: (high_board_key(state.board(i)), -i))
     if state.rules.plays_low:
-        leaders["low"] = max(live, key=lambda i: (low_board_key(_known(state.board(i))), -i))
+        leaders["low"] = max(live, key=lambda i: (low_board_key(state.board(i)), -i))
     return leaders
 
 
@@ -135,10 +131,10 @@ def _winners(state: HandState) -> list[dict[str, Any]]:
     """The awards, once the hand is over, with a plain note when no low qualified."""
     if not state.is_over:
         return []
-    awards = [
-        {k: e[k] for k in ("pot", "player", "amount", "half", "hand")}
+    awards: list[dict[str, Any]] = [
+        {"pot": e.pot, "player": e.player, "amount": e.amount, "half": e.half, "hand": e.hand}
         for e in state.log
-        if e["type"] == "award"
+        if isinstance(e, Award)
     ]
     if state.rules.variant is Variant.STUD_8 and any(a["half"] == "high" for a in awards):
         for pot in {a["pot"] for a in awards}:

@@ -98,7 +98,7 @@ class TableWrites:
     def engine_events(self, hand: Hand, state: HandState, start: int) -> None:
         """Append the engine's events ``state.log[start:]``."""
         for entry in state.log[start:]:
-            self.event(entry["type"], entry, hand)
+            self.event(entry.type, entry.to_dict(), hand)
 
     def table_changed(self, *fields: str) -> None:
         self._table_fields.update(fields)

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from games import selectors
+from games.engine.events import Award
 from games.models import Hand, HandStatus, Player, Seat, Table, TableEvent
 from tests.e2e.tables import ApiPlayers, running_hand, total_chips, wait_until
 from tests.e2e.workers import WorkerProcess
@@ -70,10 +71,10 @@ def test_three_players_play_to_showdown_then_one_leaves_and_another_is_dealt_in(
     for hand in finished_hands(table):
         state = selectors.hand_state(hand)
         assert [e["player"] for e in hand.lineup] == [p.id for p in _players(names)]
-        assert any(e["type"] == "showdown" for e in state.log), "everyone called to showdown"
+        assert any(e.type == "showdown" for e in state.log), "everyone called to showdown"
         assert sum(p.stack for p in state.players) == 3 * BUY_IN
         assert selectors.hand_state_from_events(hand) == state
-        assert sum(e["amount"] for e in state.log if e["type"] == "award") > 3 * table.ante
+        assert sum(e.amount for e in state.log if isinstance(e, Award)) > 3 * table.ante
     assert players.decisions >= HANDS * 3 * 4  # three humans on every street, more or less
     assert total_chips(table.id) == 3 * BUY_IN
 

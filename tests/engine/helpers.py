@@ -84,7 +84,7 @@ class StackedHand:
 
     def events(self, kind: str) -> list[dict[str, Any]]:
         """The log events of one type (``"award"``, ``"return"``, ...)."""
-        return [e for e in self.state.log if e["type"] == kind]
+        return [e.to_dict() for e in self.state.log if e.type == kind]
 
     def _card_for(self, slot: DealSlot) -> Card:
         if slot.burn:
@@ -154,7 +154,7 @@ def snapshot(state: HandState) -> tuple[Any, ...]:
         for p in state.players
     ]
     return (
-        [dict(event) for event in state.log],
+        list(state.log),
         players,
         state.phase,
         state.actor,

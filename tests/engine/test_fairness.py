@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine.cards import DECK_SIZE, FULL_DECK, Card
+from games.engine.events import Ante, Burn, Deal, StreetStart, to_dicts
 from games.engine.fairness import (
     CardProof,
     card_salt,
@@ -122,9 +123,9 @@ def test_the_full_seed_checks_its_commitment_and_the_card_root():
 
 
 def test_dealt_positions_count_burns_and_reuse_the_first_burn_for_a_late_community_card():
-    burn = {"type": "burn", "card": "2c"}
-    deal = {"type": "deal", "player": 0, "card": "As", "up": True}
-    log = [{"type": "ante"}, burn, *[deal] * 50, burn, {"type": "street"}, deal]
+    burn = Burn(Card.parse("2c"))
+    deal = Deal(0, Card.parse("As"), up=True)
+    log = [Ante(0, 1), burn, *[deal] * 50, burn, StreetStart("fourth"), deal]
 
     positions = dealt_positions(log)
 
@@ -189,9 +190,10 @@ def test_random_played_hands_every_dealt_or_burned_card_is_proven_at_its_positio
     )
 
     positions = dealt_positions(state.log)
-    assert len(positions) == sum(e["type"] in ("deal", "burn") for e in state.log) >= 2 * players
+    log = to_dicts(state.log)
+    assert len(positions) == sum(e["type"] in ("deal", "burn") for e in log) >= 2 * players
     for index, position in positions:
-        card = Card.parse(state.log[index]["card"])
+        card = Card.parse(log[index]["card"])
         proof = deck.proof(position)
         assert proof.card == card, (index, position)
         assert verify_card(root, CardProof(position, card, proof.salt, proof.path))
@@ -208,10 +210,9 @@ def test_eight_players_with_burn_cards_the_community_card_is_proven_at_the_first
     )
 
     positions = dealt_positions(state.log)
-    community = [
-        p for k, p in positions if state.log[k]["type"] == "deal" and state.log[k]["player"] is None
-    ]
-    first_burn = next(p for k, p in positions if state.log[k]["type"] == "burn")
+    log = to_dicts(state.log)
+    community = [p for k, p in positions if log[k]["type"] == "deal" and log[k]["player"] is None]
+    first_burn = next(p for k, p in positions if log[k]["type"] == "burn")
     assert community == [first_burn]
     assert repr(deck.order[first_burn]) == repr(state.community)
     assert verify_card(deck.root.hex(), deck.proof(first_burn))

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from games.engine.events import Muck, Show, to_dicts
 from games.engine.phh import (
     Phh,
     PhhError,
@@ -233,8 +234,9 @@ def test_a_raise_to_the_only_opponents_all_in_is_taken_as_the_fixed_raise():
     # uncalled 450000 goes back to p2.
     _phh, state = replayed(read("85.phh"))
 
-    raise_at = state.log.index({"type": "action", "player": 1, "action": "raise", "to": 1200000})
-    assert state.log[raise_at - 1 : raise_at + 3] == [
+    log = to_dicts(state.log)
+    raise_at = log.index({"type": "action", "player": 1, "action": "raise", "to": 1200000})
+    assert log[raise_at - 1 : raise_at + 3] == [
         {"type": "action", "player": 0, "action": "bet", "to": 600000},
         {"type": "action", "player": 1, "action": "raise", "to": 1200000},
         {"type": "action", "player": 0, "action": "call", "to": 750000},
@@ -265,7 +267,7 @@ def test_the_all_in_reading_needs_a_single_opponent_with_chips():
 def test_shows_before_the_last_card_while_all_in_are_taken_at_the_showdown():
     _phh, state = replayed(read("85.phh"))
 
-    shows = [event for event in state.log if event["type"] == "show"]
+    shows = [event.to_dict() for event in state.log if event.type == "show"]
     assert shows == [
         {"type": "show", "player": 1, "cards": ["4h", "3d", "7h"]},
         {"type": "show", "player": 0, "cards": ["8c", "2h", "Kh"]},
@@ -286,7 +288,7 @@ def test_a_history_that_ends_at_the_showdown_is_completed_by_the_mandatory_shows
     _phh, state = replayed(with_actions(read("50.phh"), actions))
 
     assert stacks_after(state) == HAND_50_FINISH
-    assert [e["player"] for e in state.log if e["type"] in ("show", "muck")] == [0, 2]
+    assert [e.player for e in state.log if isinstance(e, Show | Muck)] == [0, 2]
 
 
 def test_a_show_tells_cards_dealt_as_unknown():

@@ -41,6 +41,7 @@ from pokerkit import (
 
 from bench.pokerkit_oracle import AUTOMATIONS, POKERKIT_CARDS, POKERKIT_GAMES, apply_option
 from games.engine.cards import Card, shuffled_deck
+from games.engine.events import to_dicts
 from games.engine.play import deal_pending
 from games.engine.rules import CAP, Rules, Stakes, Variant
 from games.engine.state import HandState, Option, Phase
@@ -96,7 +97,8 @@ def random_hand(variant: Variant, seed: int) -> PlayedHand:
 def departure(hand: PlayedHand) -> str | None:
     """The name of the RULES.md rule in this hand on which pokerkit departs, if any."""
     state = hand.state
-    actions = [e for e in state.log if e["type"] == "action"]
+    log = to_dicts(state.log)
+    actions = [e for e in log if e["type"] == "action"]
     if any(e["action"] == "bring_in" and e["to"] < hand.stakes.bring_in for e in actions):
         return "partial_all_in_bring_in"
     if any(e["action"] == "complete" and e["to"] < hand.stakes.small_bet for e in actions):
@@ -106,7 +108,7 @@ def departure(hand: PlayedHand) -> str | None:
         return short_all_in
     if state.community is not None:
         return "deck_runs_short"
-    awards = [e for e in state.log if e["type"] == "award"]
+    awards = [e for e in log if e["type"] == "award"]
     shares = Counter((e["pot"], e["half"]) for e in awards)
     for e in awards:
         if shares[e["pot"], e["half"]] > 1:
@@ -140,7 +142,7 @@ def short_all_in_departure(hand: PlayedHand) -> str | None:
     unit = hand.stakes.small_bet
     acted: set[int] = set()
     acted_before_short: dict[int, str] = {}
-    for event in hand.state.log:
+    for event in to_dicts(hand.state.log):
         if event["type"] == "street":
             level = count = short = 0
             acted, acted_before_short = set(), {}

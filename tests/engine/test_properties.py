@@ -26,6 +26,7 @@ from hypothesis.stateful import (
 )
 
 from games.engine.cards import FULL_DECK, Card, shuffled_deck
+from games.engine.events import to_dicts
 from games.engine.replay import from_json, header, replay, to_json
 from games.engine.rules import BoardTie, Rules, ShowdownOrder, Stakes, Variant
 from games.engine.state import HandState, IllegalAction, Phase
@@ -208,7 +209,7 @@ class StudHand(RuleBasedStateMachine):
         state = getattr(self, "state", None)
         if state is None:
             return
-        assert replay(header(state), state.log) == state
+        assert replay(header(state), to_dicts(state.log)) == state
         assert from_json(to_json(state)) == state
 
 

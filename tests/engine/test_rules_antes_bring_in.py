@@ -2,6 +2,7 @@
 
 import pytest
 
+from games.engine.events import Ante, to_dicts
 from games.engine.rules import Rules, Stakes, Variant
 from games.engine.state import DealSlot, HandState, IllegalAction, Phase
 from tests.engine.helpers import NO_ANTE, STAKES, snapshot, stacked_hand
@@ -14,7 +15,7 @@ def test_every_player_posts_the_ante_before_any_card():
 
     assert [p.stack for p in hand.players] == [48, 58, 68]
     assert [p.total_in for p in hand.players] == [2, 2, 2]
-    assert hand.log[:3] == [
+    assert to_dicts(hand.log[:3]) == [
         {"type": "ante", "player": 0, "amount": 2},
         {"type": "ante", "player": 1, "amount": 2},
         {"type": "ante", "player": 2, "amount": 2},
@@ -27,7 +28,7 @@ def test_a_player_short_of_the_ante_posts_everything_and_is_all_in():
 
     assert hand.players[0].stack == 0
     assert hand.players[0].total_in == 3
-    assert hand.log[0] == {"type": "ante", "player": 0, "amount": 3}
+    assert hand.log[0] == Ante(player=0, amount=3)
 
 
 def test_a_short_ante_makes_a_side_pot_from_the_antes():
@@ -215,5 +216,5 @@ def test_a_bring_in_short_of_the_small_bet_may_complete_all_in():
 def test_no_ante_means_no_ante_events():
     hand = HandState(Rules(), NO_ANTE, [50, 50])
 
-    assert [e for e in hand.log if e["type"] == "ante"] == []
+    assert [e for e in hand.log if isinstance(e, Ante)] == []
     assert [p.stack for p in hand.players] == [50, 50]

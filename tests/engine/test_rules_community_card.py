@@ -1,5 +1,6 @@
 """Running out of cards on seventh street: one community card (RULES.md 5)."""
 
+from games.engine.events import to_dicts
 from games.engine.rules import Rules
 from tests.engine.helpers import STAKES, stacked_hand
 
@@ -28,8 +29,9 @@ def to_seventh(hand):
 
 
 def seventh_street_deals(hand):
-    start = hand.state.log.index({"type": "street", "street": "seventh"})
-    return [e for e in hand.state.log[start:] if e["type"] in ("deal", "burn")]
+    log = to_dicts(hand.state.log)
+    start = log.index({"type": "street", "street": "seventh"})
+    return [e for e in log[start:] if e["type"] in ("deal", "burn")]
 
 
 def test_eight_players_on_seventh_street_share_one_community_card_face_up():
@@ -86,7 +88,7 @@ def test_seven_players_without_burns_get_their_own_seventh_card():
 def test_burn_cards_one_burn_before_each_street():
     hand = to_seventh(stacked_hand(Rules(burn_cards=True), STAKES, [100] * 7, {}, fill=True))
 
-    streets_and_burns = [e["type"] for e in hand.state.log if e["type"] in ("street", "burn")]
+    streets_and_burns = [e.type for e in hand.state.log if e.type in ("street", "burn")]
     assert streets_and_burns[:10] == ["street", "burn"] * 5
 
 

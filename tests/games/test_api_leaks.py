@@ -9,6 +9,7 @@ import re
 import pytest
 
 from games import selectors
+from games.engine.events import to_dicts
 from games.engine.fairness import card_salt, dealt_positions
 from games.models import Hand, HandStatus
 from games.services import hands
@@ -145,7 +146,7 @@ def test_no_response_reveals_another_players_down_cards_or_an_early_seed():
                 assert not leaked, (name, hand.number, k, leaked, text)
             salts = {
                 card_salt(bytes(hand.seed), positions[k]).hex()
-                for k, e in enumerate(state.log)
+                for k, e in enumerate(to_dicts(state.log))
                 if e["type"] == "deal" and e["card"] in hidden
             }
             for body in client.bodies[seen[name] :]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games import selectors
+from games.engine.events import Award
 from games.engine.fairness import CardProof, commitment, verify_card
 from games.engine.phh import load_phh, replay_phh, stacks_after
 from games.models import Hand, HandStatus, Seat, TableEvent
@@ -52,7 +53,7 @@ def test_a_full_hand_with_two_humans_and_a_bot_through_the_api():
     assert detail["card_root"] == hand.card_root and len(hand.card_root) == 64
     assert detail["commitment"] == commitment(bytes(hand.seed))
     state = selectors.hand_state(hand)
-    awards = [(e["player"], e["amount"]) for e in state.log if e["type"] == "award"]
+    awards = [(e.player, e.amount) for e in state.log if isinstance(e, Award)]
     assert [(w["player"], w["amount"]) for w in detail["view"]["winners"]] == awards
     seats = Seat.objects.filter(table=table).order_by("number")
     assert [s.stack for s in seats[:3]] == [p.stack for p in state.players]

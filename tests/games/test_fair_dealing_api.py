@@ -12,6 +12,7 @@ import pytest
 from games import selectors
 from games.engine import cli
 from games.engine.cards import FULL_DECK
+from games.engine.events import Award, to_dicts
 from games.engine.fairness import (
     CardProof,
     card_salt,
@@ -109,14 +110,14 @@ def test_nobody_rebuilds_a_folded_or_mucked_down_card_from_anything_the_api_give
     hand = _play_one_hand(table, people)
     state = selectors.hand_state(hand)
     lineup = [entry["player"] for entry in hand.lineup]
-    winners = {e["player"] for e in state.log if e["type"] == "award"}
+    winners = {e.player for e in state.log if isinstance(e, Award)}
     assert all(state.players[i].folded for i in (1, 3)), "bob and erin folded"
     winner = next(n for n in ("alice", "carol") if lineup.index(people[n].id) in winners)
     positions = dict(dealt_positions(state.log))
 
     for name in ("bob", winner, "dave"):  # folded, won, not at the table
         me = lineup.index(people[name].id) if people[name].id in lineup else None
-        dealt = {positions[k]: e for k, e in enumerate(state.log) if e["type"] == "deal"}
+        dealt = {positions[k]: e for k, e in enumerate(to_dicts(state.log)) if e["type"] == "deal"}
         hidden = {
             p: e["card"]
             for p, e in dealt.items()
@@ -277,7 +278,7 @@ def test_staff_see_the_whole_hand_and_every_access_writes_a_log_row():
     phh = staff.get(f"/api/v1/hands/{hand.id}/audit/", {"format": "phh"})
 
     assert body["seed"] == bytes(hand.seed).hex()
-    assert body["log"] == state.log  # every card, bob's folded ones included
+    assert body["log"] == to_dicts(state.log)  # every card, bob's folded ones included
     dealt = TableEvent.objects.filter(hand=hand, kind__in=("deal", "burn")).count()
     assert len(body["cards"]) == dealt and all(c["ok"] for c in body["cards"])
     assert body["seed_check"]["ok"] is True

@@ -15,6 +15,7 @@ import pytest
 from django.utils import timezone
 
 from games import selectors, tasks
+from games.engine.events import PlayerAction
 from games.models import Hand, HandStatus, Seat, Table, TableEvent
 from games.services import hands
 from tests.games.factories import make_player, make_table, seat_players
@@ -62,7 +63,7 @@ def _overdue(hand: Hand) -> None:
 
 
 def _actions(hand: Hand) -> list[tuple[int, str]]:
-    return [(e["player"], e["action"]) for e in _state(hand).log if e["type"] == "action"]
+    return [(e.player, e.action) for e in _state(hand).log if isinstance(e, PlayerAction)]
 
 
 def _timeouts(table: Table) -> int:

@@ -61,7 +61,7 @@ def record_hand(
     for event in state.log:
         table.seq += 1
         TableEvent.objects.create(
-            table=table, seq=table.seq, hand=recorded, kind=event["type"], data=event
+            table=table, seq=table.seq, hand=recorded, kind=event.type, data=event.to_dict()
         )
     table.save(update_fields=["hands_played", "seq"])
     for seat, player in zip(seats, state.players, strict=True):

@@ -14,6 +14,7 @@ import logging
 from decimal import Decimal
 from typing import Any
 
+from games.engine.events import Award
 from games.models import Hand
 from games.selectors import hand_state_from_events
 from tourney.models import BountyKind, Entry, EntryStatus, Tournament
@@ -26,7 +27,7 @@ def _hand_pots(hand: Hand) -> tuple[list[int], list[bool], list[tuple[int, int]]
     """What each player put in and who was live (not folded or mucked) when the pots were
     awarded, and the awards paid as (pot, lineup index) in order, from the hand's log."""
     state = hand_state_from_events(hand)
-    awards = [(e["pot"], e["player"], e["amount"]) for e in state.log if e["type"] == "award"]
+    awards = [(e.pot, e.player, e.amount) for e in state.log if isinstance(e, Award)]
     won = [0] * len(state.players)
     for _pot, player, amount in awards:
         won[player] += amount
