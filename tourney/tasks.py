@@ -46,7 +46,7 @@ def tournament_tick() -> int:
 
     from games.models import TableStatus
     from tourney.models import Status, Tournament
-    from tourney.services.draw import tournament_start_scheduled
+    from tourney.services.commands.draw import tournament_start_scheduled
     from tourney.services.update import tournament_update as update
 
     due = Tournament.objects.filter(

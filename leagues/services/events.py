@@ -25,8 +25,8 @@ from leagues.models import EventKind, EventResult, EventStatus, Season, SeasonEv
 from leagues.services.standings import season_recompute, standings_event_entered
 from tourney.models import EntryStatus, Tournament
 from tourney.models import Status as TournamentStatus
-from tourney.services.results import prizes_by_place
-from tourney.services.setup import entry_paid
+from tourney.selectors import prizes_by_place
+from tourney.services.commands.setup import entry_paid
 
 logger = logging.getLogger(__name__)
 

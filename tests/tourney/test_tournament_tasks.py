@@ -12,8 +12,8 @@ from tests.games.factories import make_player
 from tests.tourney.tournaments import events, expire_level, make_tournament, table_of
 from tourney import tasks
 from tourney.receivers import AFTER_HAND
-from tourney.services.draw import tournament_start
-from tourney.services.registration import entry_register
+from tourney.services.commands.draw import tournament_start
+from tourney.services.commands.registration import entry_register
 
 pytestmark = pytest.mark.django_db
 

@@ -24,14 +24,14 @@ from tourney.api import director_serializers as d
 from tourney.api import serializers as s
 from tourney.api.pagination import paginate
 from tourney.api.permissions import IsTournamentDirector, can_run_tournament
-from tourney.services import (
-    balance,
+from tourney.services.commands import (
     clock,
+    deals,
     draw,
     live,
+    moves,
     purchases,
     registration,
-    results,
     schedules,
     setup,
 )
@@ -302,7 +302,7 @@ class TournamentMoveAcknowledgeApi(TournamentApi):
 
     @extend_schema(request=None, responses={200: s.MoveOutputSerializer, **_errors(403, 404, 409)})
     def post(self, request: Request, tournament_id: int, move_id: int) -> Response:
-        move = balance.move_acknowledge(tournament_id=tournament_id, move_id=move_id)
+        move = moves.move_acknowledge(tournament_id=tournament_id, move_id=move_id)
         return Response(s.MoveOutputSerializer(move).data)
 
 
@@ -354,9 +354,7 @@ class TournamentDealQuoteApi(TournamentApi):
     )
     def get(self, request: Request, tournament_id: int) -> Response:
         method = _valid(s.DealQuoteQueryInputSerializer, request.query_params)["method"]
-        quote = results.deal_quote(
-            tournament=selectors.get_tournament(tournament_id), method=method
-        )
+        quote = deals.deal_quote(tournament=selectors.get_tournament(tournament_id), method=method)
         return Response(s.DealQuoteOutputSerializer(quote, many=True).data)
 
 
@@ -371,7 +369,7 @@ class TournamentDealApi(TournamentApi):
     )
     def post(self, request: Request, tournament_id: int) -> Response:
         data = _valid(s.DealInputSerializer, request.data)
-        results.deal_record(
+        deals.deal_record(
             tournament_id=tournament_id, amounts=data["counts"], method=data["method"]
         )
         return _state(tournament_id)

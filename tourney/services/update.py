@@ -11,11 +11,9 @@ move, hand-for-hand); a released table is advanced at once.
 
 from __future__ import annotations
 
-import logging
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import Sum
 from django.utils import timezone
 
 from games.models import Seat, Table, TableStatus
@@ -23,19 +21,19 @@ from games.services import schedule
 from integrations.webhooks.outbox import event_emit
 from tourney.models import EntryStatus, Mode, Status, Tournament
 from tourney.planning.balancing import Plan, hand_for_hand_needed
-from tourney.services.balance import tables_balance
-from tourney.services.clock import clock_advance, on_break, stakes_apply
-from tourney.services.eliminations import bust_hands, eliminate, next_bust_group
-from tourney.services.knockouts import bounty_collect
-from tourney.services.locks import LockedTable, open_tables_for_update, tournament_for_update
-from tourney.services.log import event_append
-from tourney.services.payments import prizes_pay
-from tourney.services.results import payout_structure, places_assign, winner_assign
-from tourney.services.seating import LIVE_HOLD, seats_by_table, table_close
-from tourney.services.windows import standings_final
+from tourney.selectors import payout_structure
+from tourney.services.steps.balance import tables_balance
+from tourney.services.steps.chips import chips_check
+from tourney.services.steps.clock import clock_advance, on_break, stakes_apply
+from tourney.services.steps.eliminations import bust_hands, eliminate, next_bust_group
+from tourney.services.steps.knockouts import bounty_collect
+from tourney.services.steps.locks import LockedTable, open_tables_for_update, tournament_for_update
+from tourney.services.steps.log import event_append
+from tourney.services.steps.payments import prizes_pay
+from tourney.services.steps.results import places_assign, winner_assign
+from tourney.services.steps.seating import LIVE_HOLD, seats_by_table, table_close
 from tourney.signals import tournament_finished
-
-logger = logging.getLogger(__name__)
+from tourney.windows import standings_final
 
 OVER_HOLD = "tournament over"
 
@@ -237,45 +235,3 @@ def _finish(tournament: Tournament, tables: list[LockedTable]) -> None:
     event_append(tournament, "finished", {"winner": winner.id, "player": winner.player_id})
     tournament_finished.send(sender=Tournament, tournament_id=tournament.id)
     _close_idle(tables)
-
-
-def chips_in_play(tournament: Tournament) -> int:
-    """The chips on the tournament's seats (a hand in progress keeps its starting stacks on
-    the seats until it is settled, so this never counts a pot twice or misses one)."""
-    seats = Seat.objects.filter(table__tournament_table__tournament=tournament)
-    return seats.aggregate(total=Sum("stack"))["total"] or 0
-
-
-def chips_expected(tournament: Tournament) -> int:
-    """Every chip put in play: starting stacks, rebuys and add-ons of the seated entries,
-    and what the director put in or took out (chip races, disqualifications, corrections)."""
-    seated = tournament.entries.filter(
-        status__in=[EntryStatus.PLAYING, EntryStatus.ELIMINATED, EntryStatus.WINNER]
-    )
-    totals = seated.aggregate(
-        rebuys=Sum("rebuys"), add_ons=Sum("add_ons"), bonus=Sum("bonus_chips")
-    )
-    return (
-        seated.count() * tournament.starting_stack
-        + (totals["bonus"] or 0)
-        + (totals["rebuys"] or 0) * tournament.rebuy_chips
-        + (totals["add_ons"] or 0) * tournament.add_on_chips
-        + tournament.chips_adjusted
-    )
-
-
-def chips_check(tournament: Tournament) -> bool:
-    """Log the chip count (every level change and at the end); False if chips were lost
-    or made. Live counts are staff's, so only online tournaments must balance."""
-    in_play, expected = chips_in_play(tournament), chips_expected(tournament)
-    ok = in_play == expected or tournament.mode == Mode.LIVE
-    event_append(
-        tournament,
-        "chips",
-        {"level_index": tournament.level_index, "in_play": in_play, "expected": expected, "ok": ok},
-    )
-    if not ok:
-        logger.error(
-            "tournament %s: %s chips in play, %s expected", tournament.id, in_play, expected
-        )
-    return ok

@@ -13,11 +13,10 @@ from games.errors import Conflict, NotFound
 from games.models import Seat
 from money.models import Reason
 from tourney.models import Entry, EntryStatus, Status, Tournament
-from tourney.services.locks import open_tables_for_update, tournament_for_update
-from tourney.services.log import event_append
-from tourney.services.payments import entry_pay
-from tourney.services.registration import pool_recompute
-from tourney.services.windows import add_on_open, deal_check, rebuy_open
+from tourney.services.steps.locks import open_tables_for_update, tournament_for_update
+from tourney.services.steps.log import event_append
+from tourney.services.steps.payments import entry_pay, pool_recompute
+from tourney.windows import add_on_open, deal_check, rebuy_open
 
 
 def _playing_entry(tournament: Tournament, player_id: int, purchase: str) -> Entry:

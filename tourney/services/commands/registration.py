@@ -9,47 +9,20 @@ from __future__ import annotations
 import secrets
 
 from django.db import transaction
-from django.db.models import Sum
 
 from games.engine.fairness import SeededShuffler
 from games.errors import Conflict, NotFound
 from games.models import Player
 from games.services import schedule
 from money.models import Reason
-from tourney.models import Entry, EntryStatus, Status, Tournament
+from tourney.models import PAID, Entry, EntryStatus, Status, Tournament
 from tourney.planning.balancing import seat_for_newcomer
-from tourney.planning.payouts import prize_pool
-from tourney.services.locks import open_tables_for_update, tournament_for_update
-from tourney.services.log import event_append
-from tourney.services.payments import entry_pay, refunds_pay
-from tourney.services.seating import seat_take, seats_by_table, table_open, table_states
-from tourney.services.windows import deal_check, late_registration_open, re_entry_open
-
-PAID = [EntryStatus.REGISTERED, EntryStatus.PLAYING, EntryStatus.ELIMINATED, EntryStatus.WINNER]
-
-
-def pool_recompute(tournament: Tournament) -> None:
-    """The prize pool from every paid entry, re-entry, rebuy and add-on, fees and bounties
-    taken out."""
-    paid = tournament.entries.filter(status__in=PAID)
-    totals = paid.aggregate(rebuys=Sum("rebuys"), add_ons=Sum("add_ons"))
-    players = paid.values("player").distinct().count()
-    tournament.prize_pool = (
-        prize_pool(
-            entries=players,
-            re_entries=paid.count() - players,
-            buy_in=tournament.buy_in,
-            fee=tournament.fee,
-            rebuys=totals["rebuys"] or 0,
-            rebuy_price=tournament.rebuy_price,
-            rebuy_fee=tournament.rebuy_fee,
-            add_ons=totals["add_ons"] or 0,
-            add_on_price=tournament.add_on_price,
-            add_on_fee=tournament.add_on_fee,
-        )
-        - tournament.bounty * paid.count()
-    )  # the bounties are on the entries' heads
-    tournament.save(update_fields=["prize_pool"])
+from tourney.services.steps.locks import open_tables_for_update, tournament_for_update
+from tourney.services.steps.log import event_append
+from tourney.services.steps.payments import entry_pay, pool_recompute, refunds_pay
+from tourney.services.steps.seating import seat_take, seats_by_table, table_open, table_states
+from tourney.services.update import tournament_refresh
+from tourney.windows import deal_check, late_registration_open, re_entry_open
 
 
 def _player(player_id: int) -> Player:
@@ -61,8 +34,6 @@ def _player(player_id: int) -> Player:
 
 def _seat_newcomer(tournament: Tournament, entry: Entry) -> None:
     """Seat a late registrant or re-entry at the shortest table, with a starting stack."""
-    from tourney.services.update import tournament_refresh
-
     tables = open_tables_for_update(tournament)
     seed = secrets.token_bytes(16)
     spot = seat_for_newcomer(table_states(tables, seats_by_table(tables)), SeededShuffler(seed))

@@ -15,7 +15,7 @@ from django.db import transaction
 from games.errors import Conflict, Invalid
 from games.models import Seat
 from tourney.models import Entry, Mode, Move, MoveStatus, Tournament
-from tourney.services.director_lookup import (
+from tourney.services.commands.director_lookup import (
     between_hands,
     playing_entry,
     running_for_update,
@@ -23,10 +23,10 @@ from tourney.services.director_lookup import (
     seat_of,
     table_numbered,
 )
-from tourney.services.locks import LockedTable, open_tables_for_update
-from tourney.services.log import event_append
-from tourney.services.registration import entry_register
-from tourney.services.seating import seat_lift, seat_take
+from tourney.services.commands.registration import entry_register
+from tourney.services.steps.locks import LockedTable, open_tables_for_update
+from tourney.services.steps.log import event_append
+from tourney.services.steps.seating import seat_lift, seat_take
 from tourney.services.update import tournament_refresh
 
 

@@ -10,6 +10,7 @@ from django.db import transaction
 from games.errors import Conflict, Invalid, NotFound
 from tourney.models import AnteSchedule, ScheduleEntry, Status, Tournament
 from tourney.planning.schedules import Break, Level, Schedule, generate_schedule
+from tourney.selectors import schedule_entries
 
 LEVEL_FIELDS = ("game", "ante", "bring_in", "small_bet", "big_bet", "minutes")
 
@@ -175,8 +176,3 @@ def schedule_generate(
     except (TypeError, ValueError) as error:
         raise Invalid(str(error), code="invalid_schedule") from error
     return _store(name=name, schedule=schedule)
-
-
-def schedule_entries(schedule_id: int) -> list[ScheduleEntry]:
-    """The schedule's levels and breaks in playing order."""
-    return list(ScheduleEntry.objects.filter(schedule_id=schedule_id).order_by("position"))

@@ -20,14 +20,15 @@ from django.utils import timezone
 from games.errors import Conflict, Invalid
 from games.models import Table
 from tourney.models import EntryStatus, ScheduleEntry, Status, Tournament
+from tourney.planning.levels import STAKE_FIELDS, level_number
 from tourney.planning.payouts import structure_from_percentages
-from tourney.services.clock import STAKE_FIELDS, level_number
-from tourney.services.director_lookup import running_for_update, unit_in_play
-from tourney.services.log import event_append
-from tourney.services.results import payout_structure, places_assign
-from tourney.services.schedules import LEVEL_FIELDS, schedule_create, schedule_entries
+from tourney.selectors import payout_structure, schedule_entries
+from tourney.services.commands.director_lookup import running_for_update, unit_in_play
+from tourney.services.commands.schedules import LEVEL_FIELDS, schedule_create
+from tourney.services.steps.log import event_append
+from tourney.services.steps.results import places_assign
 from tourney.services.update import tournament_refresh
-from tourney.services.windows import late_registration_open, levels_started, standings_final
+from tourney.windows import late_registration_open, levels_started, standings_final
 
 
 def late_registration_set(

@@ -9,6 +9,7 @@ from django.db import transaction
 from clubs.models import Club
 from games.errors import Conflict, Invalid, NotFound
 from tourney.models import (
+    SETTINGS,
     AnteSchedule,
     BountyKind,
     BreakOrder,
@@ -18,46 +19,14 @@ from tourney.models import (
     Status,
     Tournament,
 )
+from tourney.planning.levels import STAKE_FIELDS
 from tourney.planning.payouts import structure_from_percentages
-from tourney.services.clock import STAKE_FIELDS
-from tourney.services.locks import tournament_for_update
-from tourney.services.log import event_append
-from tourney.services.payments import MONEY_SETTINGS, refunds_pay
-from tourney.services.registration import pool_recompute
-from tourney.services.schedules import schedule_entries
+from tourney.selectors import schedule_entries
+from tourney.services.steps.locks import tournament_for_update
+from tourney.services.steps.log import event_append
+from tourney.services.steps.payments import MONEY_SETTINGS, pool_recompute, refunds_pay
+from tourney.services.update import tournament_refresh
 
-SETTINGS = (
-    "name",
-    "club_id",
-    "mode",
-    "buy_in",
-    "fee",
-    "bounty",
-    "bounty_kind",
-    "starting_stack",
-    "chip_unit",
-    "table_size",
-    "schedule_id",
-    "late_reg_levels",
-    "re_entry_max",
-    "re_entry_levels",
-    "rebuy_max",
-    "rebuy_levels",
-    "rebuy_price",
-    "rebuy_fee",
-    "rebuy_chips",
-    "add_on_price",
-    "add_on_fee",
-    "add_on_chips",
-    "add_on_level",
-    "scheduled_start",
-    "action_seconds",
-    "pause_ms",
-    "minute_seconds",
-    "break_order",
-    "balance_threshold",
-    "payout_percentages",
-)
 POSITIVE = ("buy_in", "starting_stack", "chip_unit", "minute_seconds", "action_seconds")
 
 
@@ -224,8 +193,6 @@ def entry_paid(tournament: Tournament, entry: Entry) -> int:
 def tournament_cancel(*, tournament_id: int) -> Tournament:
     """Cancel the tournament: every entry gets back what it paid, fees included; the tables
     close (a table in a hand closes when its hand ends)."""
-    from tourney.services.update import tournament_refresh
-
     with transaction.atomic():
         tournament = tournament_for_update(tournament_id)
         if tournament.status in (Status.FINISHED, Status.CANCELLED):

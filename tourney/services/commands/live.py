@@ -1,5 +1,5 @@
 """Live tournaments: staff report bust-outs and chip counts; moves come back as
-instructions to acknowledge (``tourney.services.balance.move_acknowledge``)."""
+instructions to acknowledge (``tourney.services.commands.moves.move_acknowledge``)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from django.db import transaction
 from games.errors import Conflict, Invalid, NotFound
 from games.models import Seat
 from tourney.models import Entry, EntryStatus, Mode, Status, Tournament
-from tourney.services.eliminations import eliminate
-from tourney.services.locks import LockedTable, open_tables_for_update, tournament_for_update
+from tourney.services.steps.eliminations import eliminate
+from tourney.services.steps.locks import LockedTable, open_tables_for_update, tournament_for_update
 from tourney.services.update import tournament_refresh
 
 

@@ -17,7 +17,7 @@ from games.errors import Conflict, Invalid
 from games.models import Seat
 from tourney.models import Entry, EntryStatus, Tournament
 from tourney.planning.balancing import seat_for_newcomer
-from tourney.services.director_lookup import (
+from tourney.services.commands.director_lookup import (
     between_hands,
     entry_of,
     playing_entry,
@@ -27,13 +27,13 @@ from tourney.services.director_lookup import (
     table_numbered,
     unit_in_play,
 )
-from tourney.services.eliminations import eliminate
-from tourney.services.locks import LockedTable, open_tables_for_update
-from tourney.services.log import event_append
-from tourney.services.results import group_place
-from tourney.services.seating import seat_take, seats_by_table, table_states
+from tourney.services.steps.eliminations import eliminate
+from tourney.services.steps.locks import LockedTable, open_tables_for_update
+from tourney.services.steps.log import event_append
+from tourney.services.steps.results import group_place
+from tourney.services.steps.seating import seat_take, seats_by_table, table_states
 from tourney.services.update import tournament_refresh
-from tourney.services.windows import field_final
+from tourney.windows import field_final
 
 
 def _chips_check(tournament: Tournament, chips: int) -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from games.errors import Conflict
 from tourney.models import Status, Tournament
-from tourney.services.clock import level_number
-from tourney.services.schedules import schedule_entries
+from tourney.planning.levels import level_number
+from tourney.selectors import schedule_entries
 
 
 def levels_started(tournament: Tournament) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from games.errors import Conflict, Invalid, NotFound
 from games.models import Seat, TableStatus
 from tourney.models import Entry, EntryStatus, Mode, Status, Tournament
-from tourney.services.locks import LockedTable, tournament_for_update
+from tourney.services.steps.locks import LockedTable, tournament_for_update
 
 
 def running_for_update(tournament_id: int) -> Tournament:

@@ -18,20 +18,21 @@ from games.errors import Conflict, Invalid
 from games.models import Seat
 from tourney.models import Status, Tournament
 from tourney.planning.chip_race import check_units, race
-from tourney.services.breaks import (
+from tourney.planning.levels import STAKE_FIELDS, entry_seconds, level_number
+from tourney.selectors import schedule_entries, unscheduled_break_on
+from tourney.services.commands.director_lookup import running_for_update, unit_in_play
+from tourney.services.steps.breaks import (
     hands_running,
     unscheduled_break_end,
-    unscheduled_break_on,
     unscheduled_break_start,
 )
-from tourney.services.clock import STAKE_FIELDS, entry_seconds, level_number, on_break
-from tourney.services.director_lookup import running_for_update, unit_in_play
-from tourney.services.locks import open_tables_for_update
-from tourney.services.log import event_append
-from tourney.services.results import places_assign
-from tourney.services.schedules import schedule_entries
-from tourney.services.update import chips_check, tournament_refresh
-from tourney.services.windows import (
+from tourney.services.steps.chips import chips_check
+from tourney.services.steps.clock import on_break
+from tourney.services.steps.locks import open_tables_for_update
+from tourney.services.steps.log import event_append
+from tourney.services.steps.results import places_assign
+from tourney.services.update import tournament_refresh
+from tourney.windows import (
     add_on_open,
     late_registration_open,
     re_entry_open,
@@ -132,7 +133,7 @@ def clock_jump(*, tournament_id: int, step: int) -> Tournament:
             )
         if unscheduled_break_on(tournament):
             _break_cancel(tournament)
-        seconds = entry_seconds(tournament, entries[target])
+        seconds = entry_seconds(entries[target], minute_seconds=tournament.minute_seconds)
         if tournament.status == Status.PAUSED:
             tournament.paused_remaining_ms = seconds * 1000
         else:
