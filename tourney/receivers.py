@@ -16,6 +16,7 @@ from django.dispatch import receiver
 
 from games.models import Hand, Table
 from games.signals import hand_finished, seed_reveal_asked
+from tourney import tasks
 from tourney.models import Status, TournamentTable
 
 AFTER_HAND = "tournament: after the hand"
@@ -33,8 +34,6 @@ def on_hand_finished(sender: Any, table_id: int, hand_id: int, **kwargs: Any) ->
     if tournament_id is None:
         return
     Table.objects.filter(pk=table_id).update(hold_reason=AFTER_HAND)
-    from tourney import tasks
-
     transaction.on_commit(lambda: tasks.tournament_update_soon(tournament_id))
 
 
