@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from games.errors import NotFound
 from games.models import Seat, TableStatus
+from tourney.codes import Code
 from tourney.models import (
     PAID,
     AnteSchedule,
@@ -59,7 +60,7 @@ def get_schedule(schedule_id: int) -> AnteSchedule:
     """The ante schedule, or a 404."""
     schedule = AnteSchedule.objects.filter(pk=schedule_id).first()
     if schedule is None:
-        raise NotFound(f"no schedule {schedule_id}", code="no_schedule")
+        raise NotFound(f"no schedule {schedule_id}", code=Code.NO_SCHEDULE)
     return schedule
 
 
@@ -79,7 +80,7 @@ def get_tournament(tournament_id: int) -> Tournament:
     if tournament is None:
         raise NotFound(
             f"no tournament {tournament_id}: list them at /api/v1/tournaments/",
-            code="no_tournament",
+            code=Code.NO_TOURNAMENT,
         )
     return tournament
 

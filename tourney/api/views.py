@@ -24,6 +24,7 @@ from tourney.api import director_serializers as d
 from tourney.api import serializers as s
 from tourney.api.pagination import paginate
 from tourney.api.permissions import IsTournamentDirector, can_run_tournament
+from tourney.codes import Code
 from tourney.services.commands import (
     clock,
     deals,
@@ -57,7 +58,7 @@ def _player_id(request: Request, tournament_id: int) -> int:
         if not can_run_tournament(request.user, tournament_id):
             raise Forbidden(
                 "only staff or a director of this tournament's club can register another player",
-                code="staff_only",
+                code=Code.STAFF_ONLY,
             )
         return int(data["player"])
     return require_player(request).id
@@ -70,7 +71,7 @@ def _club_check(request: Request, data: dict[str, Any]) -> None:
         raise Forbidden(
             "you can give a tournament only to a club you direct: name one of your clubs "
             "(GET /api/v1/clubs/)",
-            code="not_your_club",
+            code=Code.NOT_YOUR_CLUB,
         )
 
 
@@ -186,7 +187,7 @@ class TournamentListCreateApi(APIView):
         if not request.user.is_staff and "club_id" not in data:
             raise Forbidden(
                 "only staff create tournaments without a club: give club_id, a club you direct",
-                code="not_your_club",
+                code=Code.NOT_YOUR_CLUB,
             )
         _club_check(request, data)
         tournament = setup.tournament_create(**data)

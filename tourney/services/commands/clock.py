@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.errors import Conflict
+from tourney.codes import Code
 from tourney.models import Status, Tournament
 from tourney.selectors import unscheduled_break_on
 from tourney.services.steps.locks import tournament_for_update
@@ -22,13 +23,13 @@ def tournament_pause(*, tournament_id: int) -> Tournament:
         tournament = tournament_for_update(tournament_id)
         if tournament.status != Status.RUNNING:
             raise Conflict(
-                f"the tournament is {tournament.status}, not running", code="not_running"
+                f"the tournament is {tournament.status}, not running", code=Code.NOT_RUNNING
             )
         if unscheduled_break_on(tournament):
             raise Conflict(
                 "an unscheduled break is on (the tables already wait): lengthen it with "
                 'the clock\'s "add_time", or end it with "end_break"',
-                code="on_break",
+                code=Code.ON_BREAK,
             )
         now = timezone.now()
         tournament_refresh(tournament, now=now)
@@ -48,7 +49,9 @@ def tournament_resume(*, tournament_id: int) -> Tournament:
     with transaction.atomic():
         tournament = tournament_for_update(tournament_id)
         if tournament.status != Status.PAUSED:
-            raise Conflict(f"the tournament is {tournament.status}, not paused", code="not_paused")
+            raise Conflict(
+                f"the tournament is {tournament.status}, not paused", code=Code.NOT_PAUSED
+            )
         now = timezone.now()
         if tournament.paused_remaining_ms is not None:
             tournament.level_ends_at = now + timedelta(milliseconds=tournament.paused_remaining_ms)

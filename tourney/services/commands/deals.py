@@ -8,6 +8,7 @@ from django.db.models.functions import Coalesce
 
 from games.errors import Conflict, Invalid
 from games.models import Seat
+from tourney.codes import Code
 from tourney.models import Entry, EntryStatus, Status, Tournament
 from tourney.planning.icm import MAX_ICM_PLAYERS, chip_chop, icm
 from tourney.selectors import prizes_by_place
@@ -44,7 +45,7 @@ def _pending_busts_check(left: list[tuple[Entry, int]]) -> None:
         raise Conflict(
             f"entries {busted} have no chips left and their elimination is being recorded: "
             "ask again in a moment (the tournament updates within a few seconds)",
-            code="update_pending",
+            code=Code.UPDATE_PENDING,
             detail={"entries": busted},
         )
 
@@ -57,7 +58,7 @@ def _hands_check(tournament: Tournament) -> None:
         raise Conflict(
             f"tables in a hand: {', '.join(map(str, tables))}; the chips in their pots "
             "are in nobody's stack: pause the tournament and wait for the hands to end",
-            code="hands_running",
+            code=Code.HANDS_RUNNING,
         )
 
 
@@ -67,16 +68,16 @@ def deal_quote(*, tournament: Tournament, method: str) -> list[dict[str, int]]:
     yet is counted as recorded (the busted player is out), so a quote never waits on the
     update; while a hand is in progress it is a 409 (its pot is in nobody's stack)."""
     if method not in ("icm", "chip_chop"):
-        raise Invalid(f"unknown deal method {method!r}: use icm or chip_chop", code="method")
+        raise Invalid(f"unknown deal method {method!r}: use icm or chip_chop", code=Code.METHOD)
     _hands_check(tournament)
     left = _with_chips(_left(tournament))
     if len(left) < 2:
-        raise Conflict("a deal needs at least two players left", code="no_deal")
+        raise Conflict("a deal needs at least two players left", code=Code.NO_DEAL)
     prizes = prizes_by_place(tournament)[: len(left)]
     stacks = [chips for _, chips in left]
     if method == "icm":
         if len(left) > MAX_ICM_PLAYERS:
-            raise Invalid(f"ICM is exact for at most {MAX_ICM_PLAYERS} players", code="too_many")
+            raise Invalid(f"ICM is exact for at most {MAX_ICM_PLAYERS} players", code=Code.TOO_MANY)
         amounts = icm(stacks, prizes, tournament.chip_unit)
     else:
         amounts = chip_chop(stacks, prizes, tournament.chip_unit)
@@ -100,13 +101,13 @@ def deal_record(
     with transaction.atomic():
         tournament = tournament_for_update(tournament_id)
         if tournament.status not in (Status.RUNNING, Status.PAUSED):
-            raise Conflict(f"the tournament is {tournament.status}", code="not_running")
+            raise Conflict(f"the tournament is {tournament.status}", code=Code.NOT_RUNNING)
         still_open = windows_open(tournament)
         if still_open:
             raise Conflict(
                 f"the prize pool can still grow ({', '.join(still_open)}): a deal shares "
                 "out a final pool, so record it once they are closed",
-                code="pool_open",
+                code=Code.POOL_OPEN,
             )
         open_tables_for_update(tournament)  # no hand starts while the deal is recorded
         _hands_check(tournament)
@@ -116,16 +117,16 @@ def deal_record(
         if set(amounts) != ids:
             raise Invalid(
                 "a deal names every entry still playing, and only them",
-                code="deal_players",
+                code=Code.DEAL_PLAYERS,
                 detail={"playing": sorted(ids)},
             )
         if any(type(a) is not int or a < 0 for a in amounts.values()):
-            raise Invalid("deal amounts are non-negative integers", code="negative")
+            raise Invalid("deal amounts are non-negative integers", code=Code.NEGATIVE)
         to_win = sum(prizes_by_place(tournament)[: len(left)])
         if sum(amounts.values()) != to_win:
             raise Invalid(
                 f"the deal shares {sum(amounts.values())}, the prizes left are {to_win}",
-                code="deal_sum",
+                code=Code.DEAL_SUM,
             )
         tournament.deal = {"method": method, "entries": {str(k): v for k, v in amounts.items()}}
         tournament.save(update_fields=["deal"])

@@ -19,6 +19,7 @@ from django.utils import timezone
 from games.engine.fairness import SeededShuffler
 from games.errors import Conflict
 from games.services import schedule
+from tourney.codes import Code
 from tourney.models import Entry, EntryStatus, Status, Tournament
 from tourney.services.steps.clock import clock_start
 from tourney.services.steps.locks import tournament_for_update
@@ -55,12 +56,14 @@ def tournament_start(*, tournament_id: int) -> Tournament:
     with transaction.atomic():
         tournament = tournament_for_update(tournament_id)
         if tournament.status != Status.REGISTERING:
-            raise Conflict(f"the tournament is already {tournament.status}", code="already_started")
+            raise Conflict(
+                f"the tournament is already {tournament.status}", code=Code.ALREADY_STARTED
+            )
         entries = _registered(tournament)
         if len(entries) < MIN_PLAYERS:
             raise Conflict(
                 f"{len(entries)} registered: a tournament needs at least {MIN_PLAYERS} players",
-                code="not_enough_players",
+                code=Code.NOT_ENOUGH_PLAYERS,
             )
         _start(tournament, entries)
         return tournament

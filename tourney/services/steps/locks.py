@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from games.errors import NotFound
 from games.models import Hand, HandStatus, Table, TableStatus
+from tourney.codes import Code
 from tourney.models import Tournament, TournamentTable
 
 
@@ -26,7 +27,7 @@ def tournament_for_update(tournament_id: int) -> Tournament:
     """Lock and return the tournament row (inside ``transaction.atomic``); 404 if none."""
     tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if tournament is None:
-        raise NotFound(f"no tournament {tournament_id}", code="no_tournament")
+        raise NotFound(f"no tournament {tournament_id}", code=Code.NO_TOURNAMENT)
     return tournament
 
 
