@@ -323,6 +323,9 @@ class TournamentTable(models.Model):
     hands_seen = models.PositiveIntegerField(default=0)
     # played its hand of the current hand-for-hand round and waits for the others
     hand_for_hand_done = models.BooleanField(default=False)
+    # a balancing move waits for this table's hand to end: the update pass looks at the table
+    # after it (tourney.services.steps.hand_end); other hands' ends leave the tournament be
+    look_after_hand = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["tournament", "number"]

@@ -19,7 +19,7 @@ from django.utils import timezone
 from games.models import Seat, Table, TableStatus
 from games.services import schedule
 from integrations.webhooks.outbox import event_emit
-from tourney.models import EntryStatus, Mode, Status, Tournament
+from tourney.models import EntryStatus, Mode, Status, Tournament, TournamentTable
 from tourney.planning.balancing import Plan, hand_for_hand_needed
 from tourney.selectors import payout_structure
 from tourney.services.steps.balance import tables_balance
@@ -61,18 +61,19 @@ def tournament_refresh(tournament: Tournament, *, now: datetime | None = None) -
         places_assign(tournament)  # the field (or the pool) just became final
     stakes_apply(tournament, tables)
     _hands_seen(tournament, tables)
-    if tournament.mode == Mode.ONLINE:
-        _busts(tournament, tables)
+    seats = seats_by_table(tables)
     players_left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
+    if tournament.mode == Mode.ONLINE:
+        players_left = _busts(tournament, tables, seats, players_left)
     if level_changed:
         chips_check(tournament)
     if players_left <= 1:
         _finish(tournament, tables)
         return
-    seats = seats_by_table(tables)
     _hand_for_hand(tournament, tables, seats, players_left)
     plan, changed = tables_balance(tournament, tables, seats)
     tables = [locked for locked in tables if locked.table.status != TableStatus.CLOSED]
+    _looks(tables, plan)
     _holds(tournament, tables, plan, changed)
     tournament.save()
 
@@ -80,28 +81,38 @@ def tournament_refresh(tournament: Tournament, *, now: datetime | None = None) -
 def _hands_seen(tournament: Tournament, tables: list[LockedTable]) -> None:
     """Note the hands that ended since the last pass (a hand-for-hand table has then played
     its hand of the round)."""
+    seen = []
     for locked in tables:
         played = locked.table.hands_played - (1 if locked.in_hand else 0)
         if played > locked.tt.hands_seen:
             locked.tt.hands_seen = played
             if tournament.hand_for_hand:
                 locked.tt.hand_for_hand_done = True
-            locked.tt.save(update_fields=["hands_seen", "hand_for_hand_done"])
+            seen.append(locked.tt)
+    TournamentTable.objects.bulk_update(seen, ["hands_seen", "hand_for_hand_done"])
 
 
-def _busts(tournament: Tournament, tables: list[LockedTable]) -> None:
+def _busts(
+    tournament: Tournament,
+    tables: list[LockedTable],
+    seats: dict[int, dict[int, Seat]],
+    players_left: int,
+) -> int:
     """Eliminate the players busted since the last pass, hand by hand in the order the hands
-    ended. Reaching the bubble on one of them starts hand-for-hand at that moment (TDA): the
-    hands then in progress, those ending later in this pass among them, are its first round,
-    and their busts share."""
+    ended, and free their seats in ``seats``; returns the players left. Reaching the bubble
+    on one of them starts hand-for-hand at that moment (TDA): the hands then in progress,
+    those ending later in this pass among them, are its first round, and their busts share."""
     places = payout_structure(tournament).places
-    for bust in bust_hands(tables, seats_by_table(tables)):
+    for bust in bust_hands(tables, seats):
         eliminate(tournament, bust.busts())
+        for seat in bust.busted:
+            del seats[bust.locked.table.id][seat.number]
+        players_left -= len(bust.busted)
         if tournament.hand_for_hand:
             continue
-        players_left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
-        if _bubble(players_left, places, tables, seats_by_table(tables)):
+        if _bubble(players_left, places, tables, seats):
             _hand_for_hand_start(tournament, tables, players_left, mid_pass=True)
+    return players_left
 
 
 def _bubble(
@@ -199,6 +210,19 @@ def _holds(
                 schedule.advance_now(locked.table.id)
         elif not reason and locked.table.id in changed and not locked.in_hand:
             schedule.advance_now(locked.table.id)
+
+
+def _looks(tables: list[LockedTable], plan: Plan) -> None:
+    """Ask to see the tables a deferred move waits for after their hand: the other tables'
+    hands end without the update pass (``tourney.services.steps.hand_end``)."""
+    blocking = {number for deferred in plan.deferred for number in deferred.blocked_by}
+    changed = []
+    for locked in tables:
+        wanted = locked.tt.number in blocking
+        if locked.tt.look_after_hand != wanted:
+            locked.tt.look_after_hand = wanted
+            changed.append(locked.tt)
+    TournamentTable.objects.bulk_update(changed, ["look_after_hand"])
 
 
 def _close_idle(tables: list[LockedTable]) -> None:

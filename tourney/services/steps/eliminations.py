@@ -65,16 +65,6 @@ def eliminate(
         entry.bust_shared = shared
         entry.bust_hand = hand
         entry.bust_table = locked.tt.number
-        entry.save(
-            update_fields=[
-                "status",
-                "bust_group",
-                "bust_stack",
-                "bust_shared",
-                "bust_hand",
-                "bust_table",
-            ]
-        )
         seat_lift(locked, number=seat.number, why="eliminated")
         logged.append(
             {
@@ -85,6 +75,10 @@ def eliminate(
                 "start_stack": start_stack,
             }
         )
+    Entry.objects.bulk_update(
+        list(entries.values()),
+        ["status", "bust_group", "bust_stack", "bust_shared", "bust_hand", "bust_table"],
+    )
     knockouts_credit(tournament, busts, logged)
     event_append(tournament, "eliminated", {"group": group, "shared": shared, "busts": logged})
     if field_final(tournament):
