@@ -39,19 +39,24 @@ OVER_HOLD = "tournament over"
 
 
 def tournament_update(*, tournament_id: int) -> str:
-    """Lock the tournament and its tables and bring them up to date; returns its status."""
+    """Lock the tournament and its tables and bring them up to date; returns its status.
+    A table whose hand is being played is not waited for (``LockedTable.busy``): what the
+    pass leaves to do there is done after that hand."""
     with transaction.atomic():
         tournament = tournament_for_update(tournament_id)
-        tournament_refresh(tournament)
+        tournament_refresh(tournament, skip_busy=tournament.status == Status.RUNNING)
         return tournament.status
 
 
-def tournament_refresh(tournament: Tournament, *, now: datetime | None = None) -> None:
-    """The update pass, for a tournament already locked by the caller."""
+def tournament_refresh(
+    tournament: Tournament, *, now: datetime | None = None, skip_busy: bool = False
+) -> None:
+    """The update pass, for a tournament already locked by the caller; ``skip_busy``: see
+    ``open_tables_for_update``."""
     now = now or timezone.now()
     if tournament.status == Status.REGISTERING:
         return
-    tables = open_tables_for_update(tournament)
+    tables = open_tables_for_update(tournament, skip_busy=skip_busy)
     if tournament.status in (Status.FINISHED, Status.CANCELLED):
         _close_idle(tables)
         return
@@ -73,8 +78,8 @@ def tournament_refresh(tournament: Tournament, *, now: datetime | None = None) -
     _hand_for_hand(tournament, tables, seats, players_left)
     plan, changed = tables_balance(tournament, tables, seats)
     tables = [locked for locked in tables if locked.table.status != TableStatus.CLOSED]
-    _looks(tables, plan)
     _holds(tournament, tables, plan, changed)
+    _looks(tables, plan)
     tournament.save()
 
 
@@ -83,6 +88,8 @@ def _hands_seen(tournament: Tournament, tables: list[LockedTable]) -> None:
     its hand of the round)."""
     seen = []
     for locked in tables:
+        if locked.busy:
+            continue
         played = locked.table.hands_played - (1 if locked.in_hand else 0)
         if played > locked.tt.hands_seen:
             locked.tt.hands_seen = played
@@ -203,7 +210,9 @@ def _holds(
     at_break = on_break(tournament)
     for locked in tables:
         reason = _hold_reason(tournament, locked, plan, at_break)
-        if reason != locked.table.hold_reason:
+        if locked.busy:
+            locked.look = locked.look or reason != locked.table.hold_reason
+        elif reason != locked.table.hold_reason:
             Table.objects.filter(pk=locked.table.pk).update(hold_reason=reason)
             locked.table.hold_reason = reason
             if not reason:
@@ -213,12 +222,13 @@ def _holds(
 
 
 def _looks(tables: list[LockedTable], plan: Plan) -> None:
-    """Ask to see the tables a deferred move waits for after their hand: the other tables'
-    hands end without the update pass (``tourney.services.steps.hand_end``)."""
+    """Ask to see after their hand the tables a deferred move waits for, and the busy tables
+    this pass left something to do at: the other tables' hands end without the update pass
+    (``tourney.services.steps.hand_end``)."""
     blocking = {number for deferred in plan.deferred for number in deferred.blocked_by}
     changed = []
     for locked in tables:
-        wanted = locked.tt.number in blocking
+        wanted = locked.tt.number in blocking or locked.look
         if locked.tt.look_after_hand != wanted:
             locked.tt.look_after_hand = wanted
             changed.append(locked.tt)

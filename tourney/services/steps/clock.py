@@ -90,6 +90,9 @@ def stakes_apply(tournament: Tournament, tables: list[LockedTable]) -> None:
     wanted = {"variant": level.game, **{name: getattr(level, name) for name in STAKE_FIELDS}}
     for locked in tables:
         if any(getattr(locked.table, name) != value for name, value in wanted.items()):
+            if locked.busy:  # its hand keeps its stakes; the next one waits for them
+                locked.look = True
+                continue
             Table.objects.filter(pk=locked.table.pk).update(**wanted)
             for name, value in wanted.items():
                 setattr(locked.table, name, value)

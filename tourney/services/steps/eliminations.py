@@ -105,7 +105,7 @@ def bust_hands(tables: list[LockedTable], seats: dict[int, dict[int, Seat]]) -> 
     found = []
     for locked in tables:
         busted = [seat for seat in seats[locked.table.id].values() if seat.stack == 0]
-        if not busted:
+        if not busted or locked.busy:
             continue
         hand = (
             Hand.objects.filter(table=locked.table, status=HandStatus.FINISHED)
