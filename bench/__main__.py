@@ -1,16 +1,18 @@
-"""Run the benchmarks: ``python -m bench [NAME ...] [--quick]`` (``make bench``).
+"""Run the benchmarks: ``python -m bench [NAME ...] [--quick] [--full]`` (``make bench``;
+``make bench BENCH_ARGS="load --full"``).
 
 Names: engine (hands/s and evaluations/s against pokerkit), balancing (the TDA planner at
 10,000 players), tables (bot tables through PostgreSQL, Redis and real workers) and
-tournament (a 1,000-player bot tournament to the end on the same stack), load (400
-human-paced people over HTTP, with Locust), league (standings of 50 events x 100
-players, on SQLite or DATABASE_URL's server) and ledger (transactions/s and
+tournament (a 1,000-player bot tournament to the end on the same stack), load (human-paced
+people over HTTP, with Locust: 120 at 15 tables for 45 s, or with ``--full`` 400 at 50
+tables for 4 minutes; act and table view percentiles against /healthz's), league (standings
+of 50 events x 100 players, on SQLite or DATABASE_URL's server) and ledger (transactions/s and
 ledger_check over 1,000,000 postings); tables, tournament, load and ledger need
 DATABASE_URL and REDIS_URL. ``python -m bench chaos [--minutes M] [--kills K]`` is the
 chaos run (``bench/chaos.py``: clients doing random things while workers die; never run by
 default). With no name, engine and balancing run, and
-tables and tournament too when DATABASE_URL and REDIS_URL are set. Every benchmark prints
-its own JSON report.
+tables, tournament, load and ledger too when DATABASE_URL and REDIS_URL are set. Every
+benchmark prints its own JSON report.
 
 tables and tournament each run in a process of their own: each sets Django up on its own
 scratch database, and Django's settings are read once per process.
@@ -33,6 +35,8 @@ ON_THE_STACK = ("tables", "tournament", "load", "ledger")  # need PostgreSQL and
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     quick = ["--quick"] if "--quick" in args else []
+    # load's own options: its full 400-person run; JSON, as every other benchmark prints
+    load_options = ["--json", *(["--full"] if "--full" in args else [])]
     if args[:1] == ["chaos"]:  # its options go to it: python -m bench chaos --minutes 2
         command = [sys.executable, "-m", "bench.chaos", *args[1:]]
         return subprocess.run(command, cwd=PROJECT_DIR).returncode
@@ -68,7 +72,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             status |= league.main()
         else:
             sys.stdout.flush()  # the reports so far come before the child's
-            command = [sys.executable, "-m", f"bench.{name}", *quick]
+            options = [*quick, *(load_options if name == "load" else [])]
+            command = [sys.executable, "-m", f"bench.{name}", *options]
             status |= subprocess.run(command, cwd=PROJECT_DIR).returncode
     return status
 

@@ -49,8 +49,18 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from bench.stack import PROJECT_DIR, machine, purge_queue, scratch_database
-from bench.tables import Process, http, processes, start_web, start_worker
+from bench.stack import (
+    PROJECT_DIR,
+    machine,
+    processes,
+    purge_queue,
+    scratch_database,
+    start_beat,
+    start_web,
+    start_worker,
+    wait_until_serving,
+)
+from bench.tables import http
 
 SWEEP_SECONDS = 2.0
 ACTION_SECONDS = 4
@@ -493,10 +503,10 @@ class Checker:
     def _tables(self, now: float) -> None:
         from django.utils import timezone
 
-        from games.models import Hand, HandStatus, Seat, Table, TableStatus
+        from games.models import Hand, HandStatus, HoldReason, Seat, Table, TableStatus
 
         running = {h.table_id: h for h in Hand.objects.filter(status=HandStatus.RUNNING)}
-        for table in Table.objects.filter(status=TableStatus.OPEN, hold_reason=""):
+        for table in Table.objects.filter(status=TableStatus.OPEN, hold_reason=HoldReason.NONE):
             hand = running.get(table.id)
             if hand is not None:
                 self.idle_since.pop(table.id, None)
@@ -669,24 +679,6 @@ class OwnRedis:
         self.start()
 
 
-def start_beat(env: dict[str, str], logs: Path) -> Process:
-    command = [sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel=INFO"]
-    return Process("beat", [*command, "-s", str(logs / "celerybeat-schedule")], env, logs)
-
-
-def _answers(url: str) -> bool:
-    import urllib.error
-    import urllib.request
-
-    try:
-        with urllib.request.urlopen(url, timeout=5):
-            return True
-    except urllib.error.HTTPError:
-        return True
-    except OSError:
-        return False
-
-
 def run(args: argparse.Namespace, env: dict[str, str], logs: Path, redis: OwnRedis) -> dict:
     import django
 
@@ -709,9 +701,7 @@ def run(args: argparse.Namespace, env: dict[str, str], logs: Path, redis: OwnRed
         started.append(beat)
         web = start_web(port, env, logs)
         started.append(web)
-        for worker in workers:
-            worker.wait_for(lambda w=worker: " ready." in w.output(), "become ready")
-        web.wait_for(lambda: _answers(f"{base}/healthz"), "answer on /healthz")
+        wait_until_serving(workers, web, base)
 
         world = World(args, base, findings)
         world.ring_tables()

@@ -31,7 +31,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -40,25 +39,22 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from bench.stack import (
-    PROJECT_DIR,
     machine,
     missing_services,
     purge_queue,
     recreate_database,
+    running_stack,
     scratch_database,
 )
 
 BENCH_DATABASE = "stud_bench"
-READY_TIMEOUT_SECONDS = 60
-STOP_TIMEOUT_SECONDS = 15
 POLL_SECONDS = 0.1  # how often a driven seat looks at its table
 BUY_IN = 10_000  # deep stacks: bots rarely bust during a run
 PGBENCH_CLIENTS = 2
@@ -150,71 +146,6 @@ def transactions_so_far() -> int:
         )
         row = cursor.fetchone()
     return int(row[0])
-
-
-# ----------------------------------------------------------------------------- processes
-
-
-class Process:
-    """A child in its own process group, its output in a log file; stopped as a group."""
-
-    def __init__(self, name: str, command: list[str], env: dict[str, str], logs: Path):
-        self.name = name
-        self.log_path = logs / f"{name}.log"
-        self._log = self.log_path.open("w")
-        self.popen = subprocess.Popen(
-            command,
-            cwd=PROJECT_DIR,
-            env=env,
-            stdout=self._log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-
-    def output(self) -> str:
-        return self.log_path.read_text(errors="replace")
-
-    def wait_for(self, ready: Any, what: str) -> None:
-        """Poll ``ready()`` until true; stop with this process's log if it dies or times out."""
-        deadline = time.monotonic() + READY_TIMEOUT_SECONDS
-        while not ready():
-            if self.popen.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"{self.name} did not {what}:\n{self.output()[-3000:]}")
-            time.sleep(0.2)
-
-    def stop(self) -> None:
-        """SIGTERM the group (warm shutdown), SIGKILL it if that takes too long."""
-        if self.popen.poll() is None:
-            os.killpg(self.popen.pid, signal.SIGTERM)
-            try:
-                self.popen.wait(timeout=STOP_TIMEOUT_SECONDS)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.popen.pid, signal.SIGKILL)
-                self.popen.wait()
-        self._log.close()
-
-
-@contextmanager
-def processes() -> Iterator[list[Process]]:
-    """A list to start processes into; every one of them is stopped on the way out."""
-    started: list[Process] = []
-    try:
-        yield started
-    finally:
-        for process in reversed(started):
-            process.stop()
-
-
-def start_worker(n: int, env: dict[str, str], logs: Path) -> Process:
-    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency", "1"]
-    command += ["-n", f"bench{n}@%h", "--loglevel=INFO", "--without-gossip", "--without-mingle"]
-    return Process(f"worker{n}", command, env, logs)
-
-
-def start_web(port: int, env: dict[str, str], logs: Path) -> Process:
-    command = [sys.executable, "-m", "gunicorn", "config.wsgi:application"]
-    command += ["--bind", f"127.0.0.1:{port}", "--workers", "2", "--log-level", "warning"]
-    return Process("web", command, env, logs)
 
 
 # ----------------------------------------------------------------------------- HTTP driver
@@ -364,14 +295,7 @@ def measure_stack(args: argparse.Namespace, env: dict[str, str], logs: Path) -> 
     purge_queue()
     table_ids, driven = set_up_tables(args)
     base = f"http://127.0.0.1:{args.port}"
-    with processes() as started:
-        for n in (1, 2):
-            started.append(start_worker(n, env, logs))
-        started.append(start_web(args.port, env, logs))
-        for process in started[:2]:
-            process.wait_for(lambda p=process: " ready." in p.output(), "become ready")
-        started[2].wait_for(lambda: _answers(f"{base}/healthz"), "answer on /healthz")
-
+    with running_stack(env, logs, port=args.port):
         driver = Driver(base, driven)
         transactions_before = transactions_so_far()
         since = timezone.now()
@@ -402,17 +326,6 @@ def measure_stack(args: argparse.Namespace, env: dict[str, str], logs: Path) -> 
             "refused": {str(k): v for k, v in sorted(driver.refused.items())},
         },
     }
-
-
-def _answers(url: str) -> bool:
-    """True once the server answers at all (healthz may be 503 until a worker's heartbeat)."""
-    try:
-        with urllib.request.urlopen(url, timeout=2):
-            return True
-    except urllib.error.HTTPError:
-        return True
-    except OSError:
-        return False
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from rest_framework.exceptions import APIException
 
+from clubs.codes import Code
+
 
 class ClubConflict(APIException):
     """The request clashes with what is there already (409)."""
 
     status_code = 409
-    default_code = "conflict"
+    default_code = Code.CONFLICT
 
-    def __init__(self, message: str, *, code: str) -> None:
+    def __init__(self, message: str, *, code: Code) -> None:
         super().__init__(message)
         self.default_code = code
 
@@ -21,8 +23,8 @@ class ClubNotFound(APIException):
     """No such club or account, or one the caller may not see (404)."""
 
     status_code = 404
-    default_code = "not_found"
+    default_code = Code.NOT_FOUND
 
-    def __init__(self, message: str, *, code: str = "not_found") -> None:
+    def __init__(self, message: str, *, code: Code = Code.NOT_FOUND) -> None:
         super().__init__(message)
         self.default_code = code

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
+from clubs.codes import Code
 from clubs.errors import ClubConflict, ClubNotFound
 from clubs.models import Club, Membership, Role
 
@@ -13,7 +14,7 @@ def club_create(*, name: str) -> Club:
     """A new club (staff); its directors are added as members with the director role."""
     if Club.objects.filter(name__iexact=name).exists():
         raise ClubConflict(
-            f"a club named {name!r} exists already: choose another name", code="name_taken"
+            f"a club named {name!r} exists already: choose another name", code=Code.NAME_TAKEN
         )
     return Club.objects.create(name=name)
 
@@ -25,14 +26,14 @@ def member_add(*, club_id: int, username: str, role: str = Role.MEMBER) -> Membe
     if user is None:
         raise ClubNotFound(
             f"no account {username!r}: create the player first (POST /api/v1/players/)",
-            code="no_account",
+            code=Code.NO_ACCOUNT,
         )
     if Membership.objects.filter(club_id=club_id, user=user).exists():
-        raise ClubConflict(f"{username} is already a member of this club", code="already_member")
+        raise ClubConflict(f"{username} is already a member of this club", code=Code.ALREADY_MEMBER)
     try:
         with transaction.atomic():
             return Membership.objects.create(club_id=club_id, user=user, role=role)
     except IntegrityError as error:  # added at the same moment by another request
         raise ClubConflict(
-            f"{username} is already a member of this club", code="already_member"
+            f"{username} is already a member of this club", code=Code.ALREADY_MEMBER
         ) from error

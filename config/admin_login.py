@@ -12,6 +12,7 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
 from config.api_errors import error_body
+from config.codes import Code
 from games.api.throttles import SIGN_IN_THROTTLES
 
 
@@ -23,7 +24,7 @@ def admin_login(request: HttpRequest) -> HttpResponse:
             if not throttle.allow_request(request, None):  # type: ignore[arg-type]
                 response = JsonResponse(
                     error_body(
-                        "throttled",
+                        Code.THROTTLED,
                         "Too many sign-in attempts: wait for Retry-After seconds, then retry.",
                     ),
                     status=429,

@@ -15,6 +15,7 @@ from rest_framework.serializers import as_serializer_error
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
+from config.codes import Code
 from games.errors import ServiceError
 from integrations.errors import IntegrationError
 from money.errors import LedgerError
@@ -47,7 +48,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if response is None or not isinstance(exc, exceptions.APIException):
         return response
     if isinstance(exc, exceptions.ValidationError):
-        response.data = error_body("invalid", "The request is not valid.", exc.detail)
+        response.data = error_body(Code.INVALID, "The request is not valid.", exc.detail)
     else:
         response.data = error_body(exc.default_code, str(exc.detail))
     return response
@@ -55,24 +56,24 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
 
 def bad_request_handler(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
     """Django handler400: a request Django itself refused (e.g. a bad Host header)."""
-    return JsonResponse(error_body("bad_request", "Bad request."), status=400)
+    return JsonResponse(error_body(Code.BAD_REQUEST, "Bad request."), status=400)
 
 
 def permission_denied_handler(
     request: HttpRequest, exception: Exception | None = None
 ) -> JsonResponse:
     """Django handler403."""
-    return JsonResponse(error_body("permission_denied", "Permission denied."), status=403)
+    return JsonResponse(error_body(Code.PERMISSION_DENIED, "Permission denied."), status=403)
 
 
 def not_found_handler(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
     """Django handler404: no such URL; points at the API root."""
     return JsonResponse(
-        error_body("not_found", "No such URL.", {"path": request.path, "api_root": "/api/v1/"}),
+        error_body(Code.NOT_FOUND, "No such URL.", {"path": request.path, "api_root": "/api/v1/"}),
         status=404,
     )
 
 
 def server_error_handler(request: HttpRequest) -> JsonResponse:
     """Django handler500: a bug on our side (the traceback is in the server log)."""
-    return JsonResponse(error_body("server_error", "Internal server error."), status=500)
+    return JsonResponse(error_body(Code.SERVER_ERROR, "Internal server error."), status=500)

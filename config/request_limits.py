@@ -12,6 +12,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
 from config.api_errors import error_body
+from config.codes import Code
 
 
 class BodySizeLimitMiddleware:
@@ -28,7 +29,7 @@ class BodySizeLimitMiddleware:
         except ValueError:
             return JsonResponse(
                 error_body(
-                    "bad_content_length",
+                    Code.BAD_CONTENT_LENGTH,
                     f"Content-Length {declared!r} is not a number of bytes: send the body's "
                     "length in bytes.",
                 ),
@@ -37,7 +38,7 @@ class BodySizeLimitMiddleware:
         if limit is not None and length > limit:
             return JsonResponse(
                 error_body(
-                    "too_large",
+                    Code.TOO_LARGE,
                     f"The request body is {length} bytes; at most {limit} are accepted: "
                     "send less (split a large request into several).",
                     {"limit": limit, "length": length},

@@ -275,6 +275,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The error body's code as one enum of every app's codes (after the default enum hook).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.error_codes.error_code_enum",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "StatusEnum": "games.models.TableStatus",
         "DeliveryStatusEnum": "integrations.models.DeliveryStatus",

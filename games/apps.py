@@ -8,6 +8,8 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
+        # Imported here, not at the top: they import the models, which Django loads only
+        # after every app's config (the one deferred import of games; see pyproject's layers).
         from games import floor_hooks
         from games.services.chips import ring_claims
         from money.reconciliation import provider_register

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
+
+from games.codes import Code
 
 
 class ServiceError(Exception):
     """A request the service refuses; nothing was changed."""
 
     status = 400
-    code = "bad_request"
+    code: StrEnum = Code.BAD_REQUEST
 
-    def __init__(self, message: str, *, code: str | None = None, detail: Any = None) -> None:
+    def __init__(self, message: str, *, code: StrEnum | None = None, detail: Any = None) -> None:
         super().__init__(message)
         self.message = message
         if code:
@@ -22,25 +25,25 @@ class ServiceError(Exception):
 class Invalid(ServiceError):
     """Bad input or an action the rules do not allow (400)."""
 
-    code = "invalid"
+    code = Code.INVALID
 
 
 class Forbidden(ServiceError):
     """The caller may not do this: not their seat, not their turn, not staff (403)."""
 
     status = 403
-    code = "forbidden"
+    code = Code.FORBIDDEN
 
 
 class NotFound(ServiceError):
     """No such table, hand or player (404)."""
 
     status = 404
-    code = "not_found"
+    code = Code.NOT_FOUND
 
 
 class Conflict(ServiceError):
     """The request is stale or clashes with the table's state (409)."""
 
     status = 409
-    code = "conflict"
+    code = Code.CONFLICT

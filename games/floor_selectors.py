@@ -21,7 +21,6 @@ from games.models import (
     Player,
     WaitEntry,
 )
-from games.services.floor_tables import rotation_status
 
 ESTIMATE_WINDOW = timedelta(hours=2)
 """Seats opened in this window set the pace the estimated wait is computed from."""
@@ -88,6 +87,19 @@ def game_detail(game: Game) -> dict[str, Any]:
         "list_length": game.entries.filter(status=EntryStatus.WAITING).count(),
         "table_proposed": any(link.status == PendingTableStatus.PROPOSED for link in links),
         "tables": tables,
+    }
+
+
+def rotation_status(link: GameTable) -> dict[str, Any] | None:
+    """What the table deals now, what comes next and after how many more hands."""
+    rotation = link.game.rotation
+    if len(rotation) < 2:
+        return None
+    return {
+        "variants": rotation,
+        "current": rotation[link.rotation_index % len(rotation)],
+        "next": rotation[(link.rotation_index + 1) % len(rotation)],
+        "hands_left": link.rotation_length - link.rotation_hands if link.rotation_length else None,
     }
 
 

@@ -6,12 +6,14 @@ module only maps users to their seat in a hand and never serializes raw engine s
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 
 from games import fair_dealing
+from games.codes import Code
 from games.engine.fairness import commitment
 from games.engine.phh import dump_phh
 from games.engine.replay import EVENT_TYPES, from_dict, replay
@@ -19,7 +21,7 @@ from games.engine.state import HandState
 from games.engine.views import event_for, log_for, view_for
 from games.errors import Conflict, NotFound
 from games.locks import table_for_update
-from games.models import Hand, HandAudit, HandStatus, Player, Table
+from games.models import Hand, HandAudit, HandStatus, HoldReason, Player, Table, TableStatus
 
 
 def get_table(table_id: int) -> Table:
@@ -49,6 +51,22 @@ def hand_state_from_events(hand: Hand) -> HandState:
     """The engine state rebuilt from the hand's events alone (the source of truth)."""
     log = [e.data for e in hand.events.order_by("seq") if e.kind in EVENT_TYPES]
     return replay(hand.header, log)
+
+
+def hands_overdue(now: datetime) -> list[tuple[int, int]]:
+    """Running hands whose decision is past its deadline, as (hand id, table id), oldest
+    deadline first (the sweep expires them)."""
+    overdue = Hand.objects.filter(status=HandStatus.RUNNING, deadline__lt=now)
+    return list(overdue.order_by("deadline").values_list("id", "table_id"))
+
+
+def tables_due(now: datetime) -> list[int]:
+    """Open tables, not held, with no hand running and their next hand due (the sweep wakes
+    them)."""
+    due = Table.objects.filter(
+        status=TableStatus.OPEN, next_hand_at__lt=now, hold_reason=HoldReason.NONE
+    )
+    return list(due.exclude(hands__status=HandStatus.RUNNING).values_list("id", flat=True))
 
 
 def get_hand(hand_id: int) -> Hand:
@@ -222,7 +240,7 @@ def hand_verify(hand: Hand, viewer: Player | None) -> dict[str, Any]:
         raise Conflict(
             f"hand {hand.id} was dealt before per-card commitments: staff can check it "
             "with its seed on the audit endpoint",
-            code="no_card_commitments",
+            code=Code.NO_CARD_COMMITMENTS,
         )
     cards = fair_dealing.card_proofs(hand, state, seat_index(hand, viewer))
     disclosure = fair_dealing.seed_disclosure(hand)

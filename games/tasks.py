@@ -12,8 +12,7 @@ from functools import partial
 from celery import shared_task
 from django.utils import timezone
 
-from games import floor_selectors, task_failures
-from games.models import Hand, HandStatus, Table, TableStatus
+from games import floor_selectors, selectors, task_failures
 from games.services import hands, offers
 
 
@@ -38,11 +37,7 @@ def sweep() -> dict[str, int]:
     reported by /healthz, and never holds back the others.
     """
     now = timezone.now()
-    overdue = list(
-        Hand.objects.filter(status=HandStatus.RUNNING, deadline__lt=now)
-        .order_by("deadline")
-        .values_list("id", "table_id")
-    )
+    overdue = selectors.hands_overdue(now)
     failed = 0
     for hand_id, table_id in overdue:
         failed += not task_failures.attempt(
@@ -50,11 +45,7 @@ def sweep() -> dict[str, int]:
             what=f"the sweep of table {table_id} (hand {hand_id})",
             work=partial(hands.hand_expire, hand_id=hand_id, seq=None),
         )
-    due = list(
-        Table.objects.filter(status=TableStatus.OPEN, next_hand_at__lt=now, hold_reason="")
-        .exclude(hands__status=HandStatus.RUNNING)
-        .values_list("id", flat=True)
-    )
+    due = selectors.tables_due(now)
     for table_id in due:
         failed += not task_failures.attempt(
             key=f"sweep:wake:{table_id}",

@@ -3,14 +3,17 @@ with its code and message (``config.api_errors``), and nothing was changed."""
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
+
+from integrations.codes import Code
 
 
 class IntegrationError(Exception):
     status = 400
-    code = "invalid"
+    code: StrEnum = Code.INVALID
 
-    def __init__(self, message: str, *, code: str | None = None, detail: Any = None) -> None:
+    def __init__(self, message: str, *, code: StrEnum | None = None, detail: Any = None) -> None:
         super().__init__(message)
         self.message = message
         if code:
@@ -24,9 +27,9 @@ class Invalid(IntegrationError):
 
 class Forbidden(IntegrationError):
     status = 403
-    code = "forbidden"
+    code = Code.FORBIDDEN
 
 
 class NotFound(IntegrationError):
     status = 404
-    code = "not_found"
+    code = Code.NOT_FOUND

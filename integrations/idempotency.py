@@ -24,13 +24,14 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
+from integrations.codes import Code
 from integrations.models import IdempotentRequest
 
 HEADER = "Idempotency-Key"
 MAX_KEY_LENGTH = 255
 
 
-def _error(status: int, code: str, message: str) -> JsonResponse:
+def _error(status: int, code: Code, message: str) -> JsonResponse:
     return JsonResponse(
         {"error": {"code": code, "message": message, "detail": None}}, status=status
     )
@@ -60,7 +61,7 @@ def _replay(record: IdempotentRequest, fingerprint: str) -> HttpResponse:
     if record.fingerprint != fingerprint:
         return _error(
             422,
-            "idempotency_key_reused",
+            Code.IDEMPOTENCY_KEY_REUSED,
             f"this {HEADER} was used for another request (method, path or body): "
             "use a new key for a new request",
         )
@@ -87,7 +88,7 @@ class IdempotencyMiddleware:
         if not key or len(key) > MAX_KEY_LENGTH or not key.isprintable():
             return _error(
                 400,
-                "invalid_idempotency_key",
+                Code.INVALID_IDEMPOTENCY_KEY,
                 f"{HEADER} must be 1 to {MAX_KEY_LENGTH} printable characters (e.g. a UUID)",
             )
         fingerprint = _fingerprint(request)

@@ -10,6 +10,7 @@ from django.db.models import QuerySet
 
 from clubs.access import can_direct, is_staff, member_club_ids
 from games.errors import Forbidden, NotFound
+from leagues.codes import Code
 from leagues.models import League, Season, SeasonEvent
 
 DIRECTORS_ONLY = "only staff or a director of this league's club can do this"
@@ -22,14 +23,14 @@ def leagues_visible(user: Any) -> QuerySet[League]:
 
 def _checked(obj: Any, user: Any, club_id: int, direct: bool) -> Any:
     if direct and not can_direct(user, club_id):
-        raise Forbidden(DIRECTORS_ONLY, code="not_director")
+        raise Forbidden(DIRECTORS_ONLY, code=Code.NOT_DIRECTOR)
     return obj
 
 
 def league_get(user: Any, league_id: int, *, direct: bool = False) -> League:
     league = leagues_visible(user).filter(pk=league_id).first()
     if league is None:
-        raise NotFound(f"no league {league_id} in your clubs", code="no_league")
+        raise NotFound(f"no league {league_id} in your clubs", code=Code.NO_LEAGUE)
     return _checked(league, user, league.club_id, direct)
 
 
@@ -39,7 +40,7 @@ def season_get(user: Any, season_id: int, *, direct: bool = False, lock: bool = 
     )
     season = (seasons.select_for_update(of=("self",)) if lock else seasons).first()
     if season is None:
-        raise NotFound(f"no season {season_id} in your clubs", code="no_season")
+        raise NotFound(f"no season {season_id} in your clubs", code=Code.NO_SEASON)
     return _checked(season, user, season.league.club_id, direct)
 
 
@@ -50,5 +51,5 @@ def event_get(user: Any, event_id: int, *, direct: bool = False) -> SeasonEvent:
         .first()
     )
     if event is None:
-        raise NotFound(f"no season event {event_id} in your clubs", code="no_event")
+        raise NotFound(f"no season event {event_id} in your clubs", code=Code.NO_EVENT)
     return _checked(event, user, event.season.league.club_id, direct)

@@ -158,8 +158,9 @@ class EventResult(models.Model):
 
 
 class Standing(models.Model):
-    """A player's line in a season's standings: derived data, rebuilt from the results
-    by ``leagues.services.season_recompute`` (``totals``: every event total, best first)."""
+    """A player's line in a season's standings: derived data, rebuilt from the results by
+    ``leagues.services.standings.season_recompute`` (``totals``: every event total, best
+    first)."""
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")

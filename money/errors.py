@@ -3,16 +3,19 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
+
+from money.codes import Code
 
 
 class LedgerError(Exception):
     """A movement of value the ledger refuses."""
 
     status = 400
-    code = "ledger_error"
+    code: StrEnum = Code.LEDGER_ERROR
 
-    def __init__(self, message: str, *, code: str | None = None, detail: Any = None) -> None:
+    def __init__(self, message: str, *, code: StrEnum | None = None, detail: Any = None) -> None:
         super().__init__(message)
         self.message = message
         if code:
@@ -23,18 +26,18 @@ class LedgerError(Exception):
 class InvalidAmount(LedgerError):
     """An amount that is not a positive whole number of units (400)."""
 
-    code = "invalid_amount"
+    code = Code.INVALID_AMOUNT
 
 
 class InsufficientFunds(LedgerError):
     """The account would go below zero (409)."""
 
     status = 409
-    code = "insufficient_funds"
+    code = Code.INSUFFICIENT_FUNDS
 
 
 class NotAllowed(LedgerError):
     """The caller may not move this account's money (403)."""
 
     status = 403
-    code = "forbidden"
+    code = Code.FORBIDDEN

@@ -1,16 +1,21 @@
 """Every error, API or not, answers {"error": {"code", "message", "detail"}}; bad input is 4xx."""
 
+from enum import StrEnum
+
 import pytest
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from django.test import Client
 from django.urls import include, path
-from rest_framework import serializers
+from rest_framework import exceptions, serializers
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+import web.codes
+from config.error_codes import ERROR_CODES, member_docs
 
 pytestmark = [pytest.mark.urls(__name__), pytest.mark.django_db]
 
@@ -171,3 +176,34 @@ def test_the_schema_and_the_docs_page_are_served(client: Client) -> None:
     assert schema.json()["info"]["title"] == "Seven Card Stud API"
     assert docs.status_code == 200
     assert b"drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js" in docs.content
+
+
+def test_the_error_schema_names_every_code_as_one_enum(client: Client) -> None:
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+
+    components = schema["components"]["schemas"]
+    code = components["ErrorBody"]["properties"]["code"]
+    enum = components["ErrorCode"]
+    assert code["allOf"] == [{"$ref": "#/components/schemas/ErrorCode"}]
+    assert enum["enum"] == sorted({c.value for codes in ERROR_CODES for c in codes})
+    assert {"stale_seq", "no_league", "already_member", "insufficient_funds"} <= set(enum["enum"])
+    assert "* `stale_seq` - games: The decision was made on an old view" in enum["description"]
+
+
+def test_every_code_drf_answers_with_is_in_the_enum() -> None:
+    listed = {c.value for codes in ERROR_CODES for c in codes}
+    drf_codes = {
+        cls.default_code
+        for cls in vars(exceptions).values()
+        if isinstance(cls, type) and issubclass(cls, exceptions.APIException)
+    }
+
+    assert drf_codes - listed == set()
+
+
+@pytest.mark.parametrize("codes", [*ERROR_CODES, web.codes.Code], ids=lambda c: c.__module__)
+def test_every_code_says_what_it_means(codes: type[StrEnum]) -> None:
+    docs = member_docs(codes)
+
+    assert set(docs) == {c.value for c in codes}
+    assert all(doc.strip() for doc in docs.values())

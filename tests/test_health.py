@@ -173,14 +173,12 @@ def test_healthz_is_degraded_while_a_periodic_task_keeps_failing(
     # Given the sweep task failing as a whole at every run (reading the hands raises)
     import logging
 
-    from games import tasks
+    from games import selectors, tasks
 
-    class GoneModel:
-        @property
-        def objects(self):
-            raise RuntimeError("hands are gone")
+    def hands_gone(now: object) -> None:
+        raise RuntimeError("hands are gone")
 
-    monkeypatch.setattr(tasks, "Hand", GoneModel())
+    monkeypatch.setattr(selectors, "hands_overdue", hands_gone)
     caplog.set_level(logging.INFO)
     for _ in range(3):
         tasks.sweep.apply()

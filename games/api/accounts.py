@@ -19,8 +19,10 @@ from rest_framework.views import APIView
 
 from clubs.access import can_direct
 from games.api import serializers as s
+from games.api.conventions import refusals, validated
 from games.api.permissions import IsStaff
-from games.api.views import PlayerCreateApi, _errors, _valid
+from games.api.views import PlayerCreateApi
+from games.codes import Code
 from games.errors import Forbidden, NotFound
 from games.models import Player
 from integrations.api.pagination import Page
@@ -83,7 +85,7 @@ def _club(request: Request) -> int | None:
     if raw in (None, ""):
         return None
     if not raw.isdigit() or len(raw) > 18:
-        raise NotFound(f"no club {raw!r}: club is a club id", code="no_club")
+        raise NotFound(f"no club {raw!r}: club is a club id", code=Code.NO_CLUB)
     return int(raw)
 
 
@@ -101,7 +103,7 @@ def _readable(request: Request, player_id: int) -> tuple[Player, int | None]:
     if player.user_id != request.user.pk and not can_direct(request.user, club_id):
         raise Forbidden(
             "you may read your own account; staff and the club's director read others'",
-            code="not_your_account",
+            code=Code.NOT_YOUR_ACCOUNT,
         )
     return player, club_id
 
@@ -137,7 +139,7 @@ class PlayerAccountApi(APIView):
 
     @extend_schema(
         parameters=[PLAYER, CLUB],
-        responses={200: AccountOutputSerializer, **_errors(401, 403, 404)},
+        responses={200: AccountOutputSerializer, **refusals(401, 403, 404)},
     )
     def get(self, request: Request, player_id: int) -> Response:
         player, club_id = _readable(request, player_id)
@@ -182,10 +184,10 @@ class _CashierApi(APIView):
     @extend_schema(
         parameters=[PLAYER, CLUB, IDEMPOTENCY_KEY],
         request=CashierInputSerializer,
-        responses={201: CashierOutputSerializer, **_errors(400, 401, 403, 404, 409)},
+        responses={201: CashierOutputSerializer, **refusals(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, player_id: int) -> Response:
-        data = _valid(CashierInputSerializer, request.data)
+        data = validated(CashierInputSerializer, request.data)
         club_id = _club(request)
         player = _player(player_id)
         record = self.move(

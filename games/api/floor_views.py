@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.request import Request
@@ -17,18 +17,19 @@ from rest_framework.views import APIView
 
 from games import floor_selectors as selectors
 from games.api import floor_serializers as fs
+from games.api.conventions import path_id, refusals, validated
 from games.api.permissions import IsStaff, caller_player, require_player
-from games.api.views import TableApi, _errors, _valid
+from games.api.views import TableApi
 from games.models import WaitEntry
 from games.services import floor_tables, offers, waitlist
 
 
-@extend_schema(parameters=[OpenApiParameter("game_id", int, OpenApiParameter.PATH)])
+@path_id("game_id")
 class GameApi(APIView):
     """A view of one game (``game_id`` in the path)."""
 
 
-@extend_schema(parameters=[OpenApiParameter("entry_id", int, OpenApiParameter.PATH)])
+@path_id("entry_id")
 class EntryApi(APIView):
     """A view of one wait-list entry (``entry_id`` in the path)."""
 
@@ -43,16 +44,16 @@ class GameListCreateApi(APIView):
     def get_permissions(self) -> list[BasePermission]:
         return [IsStaff()] if self.request.method == "POST" else [IsAuthenticated()]
 
-    @extend_schema(responses={200: fs.GameOutputSerializer(many=True), **_errors(401)})
+    @extend_schema(responses={200: fs.GameOutputSerializer(many=True), **refusals(401)})
     def get(self, request: Request) -> Response:
         return Response(fs.GameOutputSerializer(selectors.game_list(), many=True).data)
 
     @extend_schema(
         request=fs.GameCreateInputSerializer,
-        responses={201: fs.GameOutputSerializer, **_errors(400, 401, 403)},
+        responses={201: fs.GameOutputSerializer, **refusals(400, 401, 403)},
     )
     def post(self, request: Request) -> Response:
-        data = _valid(fs.GameCreateInputSerializer, request.data)
+        data = validated(fs.GameCreateInputSerializer, request.data)
         game = floor_tables.game_create(**data)
         return Response(
             fs.GameOutputSerializer(selectors.game_detail(game)).data,
@@ -63,7 +64,7 @@ class GameListCreateApi(APIView):
 class GameDetailApi(GameApi):
     """One game, its tables and list length."""
 
-    @extend_schema(responses={200: fs.GameOutputSerializer, **_errors(401, 404)})
+    @extend_schema(responses={200: fs.GameOutputSerializer, **refusals(401, 404)})
     def get(self, request: Request, game_id: int) -> Response:
         game = selectors.get_game(game_id)
         return Response(fs.GameOutputSerializer(selectors.game_detail(game)).data)
@@ -75,7 +76,7 @@ class GameConfirmTableApi(GameApi):
     permission_classes = [IsStaff]
 
     @extend_schema(
-        request=None, responses={200: fs.GameOutputSerializer, **_errors(401, 403, 404, 409)}
+        request=None, responses={200: fs.GameOutputSerializer, **refusals(401, 403, 404, 409)}
     )
     def post(self, request: Request, game_id: int) -> Response:
         floor_tables.game_table_confirm(game_id=game_id)
@@ -90,7 +91,7 @@ class GameWaitlistApi(GameApi):
 
     @extend_schema(
         operation_id="v1_games_waitlist_of_game",
-        responses={200: fs.WaitEntryOutputSerializer(many=True), **_errors(401, 403, 404)},
+        responses={200: fs.WaitEntryOutputSerializer(many=True), **refusals(401, 403, 404)},
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = selectors.get_game(game_id)
@@ -99,10 +100,10 @@ class GameWaitlistApi(GameApi):
     @extend_schema(
         operation_id="v1_games_waitlist_walk_in",
         request=fs.WalkInInputSerializer,
-        responses={201: fs.WaitEntryOutputSerializer, **_errors(400, 401, 403, 404, 409)},
+        responses={201: fs.WaitEntryOutputSerializer, **refusals(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, game_id: int) -> Response:
-        data = _valid(fs.WalkInInputSerializer, request.data)
+        data = validated(fs.WalkInInputSerializer, request.data)
         entry = waitlist.entry_walk_in(game_id=game_id, name=data["name"], by=request.user)
         return Response(_entry(entry), status=status.HTTP_201_CREATED)
 
@@ -110,17 +111,17 @@ class GameWaitlistApi(GameApi):
 class WaitlistApi(APIView):
     """The caller's wait-list entries (position, estimated wait, offer); join a list."""
 
-    @extend_schema(responses={200: fs.WaitEntryOutputSerializer(many=True), **_errors(401, 403)})
+    @extend_schema(responses={200: fs.WaitEntryOutputSerializer(many=True), **refusals(401, 403)})
     def get(self, request: Request) -> Response:
         entries = selectors.my_entries(require_player(request))
         return Response(fs.WaitEntryOutputSerializer(entries, many=True).data)
 
     @extend_schema(
         request=fs.JoinInputSerializer,
-        responses={201: fs.WaitEntryOutputSerializer, **_errors(400, 401, 403, 404, 409)},
+        responses={201: fs.WaitEntryOutputSerializer, **refusals(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request) -> Response:
-        data = _valid(fs.JoinInputSerializer, request.data)
+        data = validated(fs.JoinInputSerializer, request.data)
         player = require_player(request)
         if "game" in data:
             game_id = selectors.get_game(data["game"]).id
@@ -135,10 +136,10 @@ class WaitlistEntryApi(EntryApi):
 
     @extend_schema(
         parameters=[fs.RemoveQuerySerializer],
-        responses={200: fs.WaitEntryOutputSerializer, **_errors(400, 401, 403, 404, 409)},
+        responses={200: fs.WaitEntryOutputSerializer, **refusals(400, 401, 403, 404, 409)},
     )
     def delete(self, request: Request, entry_id: int) -> Response:
-        query = _valid(fs.RemoveQuerySerializer, request.query_params)
+        query = validated(fs.RemoveQuerySerializer, request.query_params)
         entry = waitlist.entry_leave(
             entry_id=entry_id,
             caller=caller_player(request),
@@ -154,10 +155,10 @@ class WaitlistAcceptApi(EntryApi):
 
     @extend_schema(
         request=fs.AcceptInputSerializer,
-        responses={200: fs.AcceptOutputSerializer, **_errors(400, 401, 403, 404, 409)},
+        responses={200: fs.AcceptOutputSerializer, **refusals(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, entry_id: int) -> Response:
-        data = _valid(fs.AcceptInputSerializer, request.data)
+        data = validated(fs.AcceptInputSerializer, request.data)
         offer = offers.offer_accept(
             entry_id=entry_id,
             caller=caller_player(request),
@@ -172,7 +173,7 @@ class WaitlistDeclineApi(EntryApi):
     """Turn the offered seat down: the next name is called."""
 
     @extend_schema(
-        request=None, responses={200: fs.WaitEntryOutputSerializer, **_errors(401, 403, 404, 409)}
+        request=None, responses={200: fs.WaitEntryOutputSerializer, **refusals(401, 403, 404, 409)}
     )
     def post(self, request: Request, entry_id: int) -> Response:
         entry = offers.offer_decline(
@@ -188,10 +189,10 @@ class WaitlistMoveApi(EntryApi):
 
     @extend_schema(
         request=fs.MoveInputSerializer,
-        responses={200: fs.WaitEntryOutputSerializer, **_errors(400, 401, 403, 404, 409)},
+        responses={200: fs.WaitEntryOutputSerializer, **refusals(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, entry_id: int) -> Response:
-        data = _valid(fs.MoveInputSerializer, request.data)
+        data = validated(fs.MoveInputSerializer, request.data)
         entry = waitlist.entry_move(
             entry_id=entry_id, position=data["position"], reason=data["reason"], by=request.user
         )
@@ -204,10 +205,10 @@ class TableSeatChangeApi(TableApi):
 
     @extend_schema(
         request=fs.SeatChangeInputSerializer,
-        responses={201: fs.SeatChangeOutputSerializer, **_errors(400, 401, 403, 404, 409)},
+        responses={201: fs.SeatChangeOutputSerializer, **refusals(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, table_id: int) -> Response:
-        data = _valid(fs.SeatChangeInputSerializer, request.data)
+        data = validated(fs.SeatChangeInputSerializer, request.data)
         change = waitlist.change_request(
             table_id=table_id,
             player=require_player(request),
@@ -216,7 +217,7 @@ class TableSeatChangeApi(TableApi):
         )
         return Response(fs.SeatChangeOutputSerializer(change).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: fs.SeatChangeOutputSerializer, **_errors(401, 403, 404, 409)})
+    @extend_schema(responses={200: fs.SeatChangeOutputSerializer, **refusals(401, 403, 404, 409)})
     def delete(self, request: Request, table_id: int) -> Response:
         change = waitlist.change_cancel(table_id=table_id, player=require_player(request))
         return Response(fs.SeatChangeOutputSerializer(change).data)
@@ -229,9 +230,9 @@ class TableReportLeftApi(TableApi):
 
     @extend_schema(
         request=fs.ReportLeftInputSerializer,
-        responses={204: None, **_errors(400, 401, 403, 404, 409)},
+        responses={204: None, **refusals(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, table_id: int) -> Response:
-        data = _valid(fs.ReportLeftInputSerializer, request.data)
+        data = validated(fs.ReportLeftInputSerializer, request.data)
         floor_tables.live_report_left(table_id=table_id, seat=data["seat"])
         return Response(status=status.HTTP_204_NO_CONTENT)

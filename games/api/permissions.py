@@ -6,6 +6,7 @@ from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from games.codes import Code
 from games.errors import Forbidden
 from games.models import Player
 
@@ -30,6 +31,6 @@ def require_player(request: Request) -> Player:
     if player is None:
         raise Forbidden(
             "this account has no player profile: staff create players at /api/v1/players/",
-            code="no_player",
+            code=Code.NO_PLAYER,
         )
     return player

@@ -4,7 +4,8 @@ A ``Game`` is a variant at given stakes (and house rules); its tables are ring `
 linked through ``GameTable``. Players wait on the game's list (``WaitEntry``); an open seat at
 one of its tables is held for exactly one pending ``Offer`` at a time (a database constraint),
 made to the next name on the list, to a must-move player or to a seat-change request.
-Models are thin; the floor's rules live in ``games.services.floor``.
+Models are thin; the floor's rules live in ``games.services.waitlist`` (the lists),
+``games.services.offers`` (offers and moves) and ``games.services.floor_tables`` (tables).
 """
 
 from __future__ import annotations

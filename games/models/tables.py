@@ -59,6 +59,29 @@ class TableStatus(models.TextChoices):
     CLOSED = "closed", "closed"
 
 
+class HoldReason(models.TextChoices):
+    """Why a table deals no new hand (``Table.hold_reason``); the hand running plays on."""
+
+    NONE = "", "not held"
+    """Not held: the table deals its next hand when due."""
+    LIVE = "live: dealt by the club"
+    """A live table: the club's dealer deals it, never our service."""
+    TOURNAMENT_PAUSED = "tournament paused"
+    """The director paused the tournament."""
+    BREAK = "break"
+    """The tournament's clock is on a break."""
+    TABLE_BREAKING = "table breaking"
+    """The tournament is breaking the table: its players move to others."""
+    WAITING_FOR_PLAYERS = "waiting for players to move in"
+    """Balancing moves players here, who are still in a hand at their old table."""
+    HAND_FOR_HAND = "hand-for-hand: waiting for the other tables"
+    """Hand-for-hand: the table played its hand of the round; the others have not."""
+    AFTER_HAND = "tournament: after the hand"
+    """The hand ended; the tournament's update pass decides what comes next."""
+    TOURNAMENT_OVER = "tournament over"
+    """The tournament is over: the table closes once its hand ends."""
+
+
 class Table(models.Model):
     """A table: its game, stakes, house rules, clock and buy-in limits."""
 
@@ -97,8 +120,9 @@ class Table(models.Model):
     rake_min_pot = models.PositiveIntegerField(default=0)
     rake_third_street = models.BooleanField(default=False)
     status = models.CharField(max_length=8, choices=TableStatus.choices, default=TableStatus.OPEN)
-    # set by the tournament side to stop new hands (break, hand-for-hand, waiting for a move)
-    hold_reason = models.CharField(max_length=80, blank=True, default="")
+    # stops new hands while set (a HoldReason: live, or the tournament side's break,
+    # hand-for-hand, waiting for a move...)
+    hold_reason = models.CharField(max_length=80, blank=True, default=HoldReason.NONE)
     # the last event's sequence number; every change to the table bumps it
     seq = models.BigIntegerField(default=0)
     hands_played = models.PositiveIntegerField(default=0)
@@ -230,7 +254,8 @@ class Hand(models.Model):
 
 class TableEvent(models.Model):
     """The table's append-only log. ``seq`` is the table's sequence number; hand events carry
-    the engine event in ``data`` (visibility is applied when read, in ``games.visibility``)."""
+    the engine event in ``data`` (visibility is applied when read, by ``games.selectors``
+    through the engine's view builder ``games.engine.views``)."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
     seq = models.BigIntegerField()

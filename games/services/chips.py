@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from games.models import Hand, HandStatus, Seat, TableKind
+from games.selectors import hand_state
 from money.ledger import (
     Ref,
     Transfer,
@@ -70,9 +72,6 @@ def rake_take(*, table_id: int, hand_id: int, amount: int) -> None:
 def ring_claims() -> Iterable[Claim]:
     """For ``ledger_check``: each ring table's account holds the chips on its seats and in
     its running hand's pots (the live stacks and pots of the hand, the seats of the rest)."""
-    from games.engine.replay import from_dict
-    from games.models import Hand, HandStatus, Seat, TableKind
-
     running = {
         hand.table_id: hand
         for hand in Hand.objects.filter(status=HandStatus.RUNNING, table__kind=TableKind.RING)
@@ -86,7 +85,7 @@ def ring_claims() -> Iterable[Claim]:
         chips = sum(s.stack for s in seats.get(table_id, []) if s.number not in in_hand)
         what = f"ring table {table_id}: chips on its seats"
         if hand is not None:
-            state = from_dict(hand.snapshot)
+            state = hand_state(hand)
             chips += sum(p.stack for p in state.players) + state.pot_total
             what += f" and in hand {hand.id} (stacks and pots)"
         yield Claim(what, chips, account=table_chips(table_id))

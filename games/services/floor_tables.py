@@ -12,6 +12,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from games.codes import Code
 from games.engine.rules import Variant
 from games.errors import Conflict, Invalid
 from games.locks import game_for_update, table_for_update
@@ -19,6 +20,7 @@ from games.models import (
     Game,
     GameMode,
     GameTable,
+    HoldReason,
     PendingTableStatus,
     Table,
     TableRole,
@@ -29,9 +31,6 @@ from games.services import schedule
 from games.services.hands import append_event
 from games.services.seating import seat_leave
 from games.services.tables import table_create, table_set_status
-
-LIVE_HOLD = "live: dealt by the club"
-"""Live ring tables are held with this reason, so our service never deals at them."""
 
 GAME_FIELDS = (
     "mode",
@@ -70,15 +69,15 @@ def game_create(
         raise Invalid(
             f"unknown variants {unknown} in the rotation: use "
             f"{', '.join(v.value for v in Variant)}",
-            code="invalid_rotation",
+            code=Code.INVALID_ROTATION,
         )
     if rotation and rotation[0] != variant:
         raise Invalid(
             f"the rotation starts with the game's variant {variant!r}, not {rotation[0]!r}",
-            code="invalid_rotation",
+            code=Code.INVALID_ROTATION,
         )
     if not 1 <= tables <= fields.get("max_tables", 8):
-        raise Invalid("a game opens with 1 table up to its max_tables", code="invalid_tables")
+        raise Invalid("a game opens with 1 table up to its max_tables", code=Code.INVALID_TABLES)
     with transaction.atomic():
         game = Game.objects.create(
             name=name,
@@ -116,7 +115,7 @@ def game_table_open(
         seat_count=game.seat_count,
         buy_in_min=game.buy_in_min,
         buy_in_max=game.buy_in_max,
-        hold_reason=LIVE_HOLD if game.mode == GameMode.LIVE else "",
+        hold_reason=HoldReason.LIVE if game.mode == GameMode.LIVE else HoldReason.NONE,
         **game.table_options,
     )
     return GameTable.objects.create(game=game, table=table, role=role, feeds=feeds)
@@ -137,7 +136,7 @@ def game_table_confirm(*, game_id: int) -> GameTable:
             raise Conflict(
                 "no table is proposed for this game: the floor proposes one when the list "
                 "reaches the game's open_at_list_length",
-                code="nothing_proposed",
+                code=Code.NOTHING_PROPOSED,
             )
         proposed.delete()
         link = game_table_open(game)
@@ -220,19 +219,6 @@ def rotation_step(*, table_id: int, players: int) -> None:
     link.save(update_fields=["rotation_index", "rotation_hands", "rotation_length"])
 
 
-def rotation_status(link: GameTable) -> dict[str, Any] | None:
-    """What the table deals now, what comes next and after how many more hands."""
-    rotation = link.game.rotation
-    if len(rotation) < 2:
-        return None
-    return {
-        "variants": rotation,
-        "current": rotation[link.rotation_index % len(rotation)],
-        "next": rotation[(link.rotation_index + 1) % len(rotation)],
-        "hands_left": link.rotation_length - link.rotation_hands if link.rotation_length else None,
-    }
-
-
 # ------------------------------------------------------------------------- live
 
 
@@ -245,10 +231,12 @@ def live_report_left(*, table_id: int, seat: int) -> None:
             raise Conflict(
                 "only a live game's tables are reported by staff; online, players leave "
                 "through /api/v1/tables/{id}/leave/",
-                code="not_live",
+                code=Code.NOT_LIVE,
             )
         table = table_for_update(table_id)
         taken = table.seats.filter(number=seat, player__isnull=False).first()
         if taken is None or taken.player is None:
-            raise Conflict(f"seat {seat} is empty: report a seat that has a player", code="empty")
+            raise Conflict(
+                f"seat {seat} is empty: report a seat that has a player", code=Code.EMPTY
+            )
         seat_leave(table_id=table_id, player=taken.player)

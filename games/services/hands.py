@@ -14,6 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from games.codes import Code
 from games.engine.fairness import SCHEME, commit_deck, commitment, deck_for_hand
 from games.engine.play import deal_pending
 from games.engine.rake import hand_rake
@@ -283,27 +284,27 @@ def hand_act(
             raise Conflict(
                 f"stale seq {seq}: the table is at seq {table.seq}; "
                 "fetch the table and decide again",
-                code="stale_seq",
+                code=Code.STALE_SEQ,
                 detail={"seq": table.seq},
             )
         if table.status != TableStatus.OPEN:
             raise Conflict(
-                f"the table is {table.status}: wait for staff to resume it", code="paused"
+                f"the table is {table.status}: wait for staff to resume it", code=Code.PAUSED
             )
         hand = running_hand(table)
         if hand is None:
-            raise Conflict("no hand is in progress at this table", code="no_hand")
+            raise Conflict("no hand is in progress at this table", code=Code.NO_HAND)
         index = seat_index(hand, player)
         if index is None:
-            raise Forbidden("you are not dealt in this hand", code="not_in_hand")
+            raise Forbidden("you are not dealt in this hand", code=Code.NOT_IN_HAND)
         state = hand_state(hand)
         if index not in state.candidates:
-            raise Forbidden("it is not your turn", code="not_your_turn")
+            raise Forbidden("it is not your turn", code=Code.NOT_YOUR_TURN)
         start = len(state.log)
         try:
             option = state.act(action, amount, player=index)
         except IllegalAction as error:
-            raise Invalid(str(error), code=error.code) from error
+            raise Invalid(str(error), code=Code(error.code)) from error
         # The worker takes it from here; should it die first, the sweep finds this deadline.
         hand.deadline = timezone.now() + WORKER_GRACE
         _persist(table, hand, state, start)

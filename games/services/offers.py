@@ -31,6 +31,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from games.codes import Code
 from games.errors import Conflict, Forbidden, NotFound
 from games.locks import game_for_update, table_for_update
 from games.models import (
@@ -453,7 +454,7 @@ def _entry_for(entry_id: int, caller: Player | None, staff: bool) -> WaitEntry:
     if entry is None:
         raise NotFound(f"no wait-list entry {entry_id}: see yours at /api/v1/games/waitlist/")
     if not staff and (caller is None or entry.player_id != caller.id):
-        raise Forbidden("this is someone else's wait-list entry", code="not_your_entry")
+        raise Forbidden("this is someone else's wait-list entry", code=Code.NOT_YOUR_ENTRY)
     return entry
 
 
@@ -466,10 +467,10 @@ def _pending_offer(entry: WaitEntry) -> Offer:
         raise Conflict(
             f"the offer of table {last.table_id} seat {last.seat} expired at "
             f"{last.expires_at.isoformat()}: wait for the next call",
-            code="offer_expired",
+            code=Code.OFFER_EXPIRED,
             detail={"entry_status": entry.status},
         )
-    raise Conflict("no seat is offered to this entry: wait for the call", code="no_offer")
+    raise Conflict("no seat is offered to this entry: wait for the call", code=Code.NO_OFFER)
 
 
 def offer_accept(*, entry_id: int, caller: Player | None, staff: bool, buy_in: int) -> Offer:
@@ -484,7 +485,7 @@ def offer_accept(*, entry_id: int, caller: Player | None, staff: bool, buy_in: i
         if walk_in and buy_in > 0:  # a live walk-in pays the buy-in in cash at the desk
             bankroll(player_id=player.id, amount=buy_in, memo="walk-in buy-in paid in cash")
         if Seat.objects.filter(table__game_table__game_id=entry.game_id, player=player).exists():
-            raise Conflict("you are already seated at this game", code="already_seated")
+            raise Conflict("you are already seated at this game", code=Code.ALREADY_SEATED)
         table_for_update(offer.table_id)
         offer.status = OfferStatus.ACCEPTED
         offer.closed_at = timezone.now()

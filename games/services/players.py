@@ -7,6 +7,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from games.codes import Code
 from games.engine.fairness import CLIENT_SEED_MAX
 from games.errors import Conflict, Invalid
 from games.models import BotKind, Player
@@ -24,23 +25,23 @@ def player_create(
     if bot and bot not in BotKind.values:
         raise Invalid(f"unknown bot kind {bot!r}: use one of {', '.join(BotKind.values)}")
     if password is None and not bot:
-        raise Invalid("a person needs a password", code="password_required")
+        raise Invalid("a person needs a password", code=Code.PASSWORD_REQUIRED)
     user_model = get_user_model()
     if password is not None:
         try:
             validate_password(password, user_model(username=username))
         except ValidationError as error:
             raise Invalid(
-                "the password is too weak", code="weak_password", detail=error.messages
+                "the password is too weak", code=Code.WEAK_PASSWORD, detail=error.messages
             ) from error
     if user_model.objects.filter(username=username).exists():
-        raise Conflict(f"username {username!r} is taken", code="username_taken")
+        raise Conflict(f"username {username!r} is taken", code=Code.USERNAME_TAKEN)
     try:
         with transaction.atomic():
             user = user_model.objects.create_user(username=username, password=password)
             return Player.objects.create(user=user, display_name=display_name, bot=bot)
     except IntegrityError as error:
-        raise Conflict(f"username {username!r} is taken", code="username_taken") from error
+        raise Conflict(f"username {username!r} is taken", code=Code.USERNAME_TAKEN) from error
 
 
 def player_set_client_seed(*, player: Player, client_seed: str) -> Player:
@@ -50,7 +51,7 @@ def player_set_client_seed(*, player: Player, client_seed: str) -> Player:
         raise Invalid(
             f"a client seed is up to {CLIENT_SEED_MAX} printable characters: "
             "choose a shorter one without control characters",
-            code="bad_client_seed",
+            code=Code.BAD_CLIENT_SEED,
         )
     player.client_seed = client_seed
     player.save(update_fields=["client_seed"])

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
+from games.codes import Code
 from games.errors import Conflict, Forbidden, Invalid, NotFound
 from games.locks import table_for_update
 from games.models import Offer, Player, Seat, Table, TableKind, TableStatus, WaitEntry
@@ -27,14 +28,14 @@ def _require_ring(table: Table, what: str) -> None:
             f"{what} is for ring games: at a tournament table the tournament seats you and "
             "you stay dealt in until you bust out (if you do not act you are folded at once; "
             "POST back/ to play again)",
-            code="tournament_table",
+            code=Code.TOURNAMENT_TABLE,
         )
 
 
 def _seat_of(table: Table, player: Player) -> Seat:
     seat = table.seats.filter(player=player).first()
     if seat is None:
-        raise Conflict("you are not seated at this table", code="not_seated")
+        raise Conflict("you are not seated at this table", code=Code.NOT_SEATED)
     return seat
 
 
@@ -58,22 +59,24 @@ def seat_sit(
         table = table_for_update(table_id)
         _require_ring(table, "taking a seat with a buy-in")
         if table.status == TableStatus.CLOSED:
-            raise Conflict("the table is closed", code="closed")
+            raise Conflict("the table is closed", code=Code.CLOSED)
         if player.is_bot and not (by_staff and table.allow_bots):
-            raise Forbidden("only staff can seat a bot, at a table that allows bots", code="bots")
+            raise Forbidden(
+                "only staff can seat a bot, at a table that allows bots", code=Code.BOTS
+            )
         if not table.buy_in_min <= buy_in <= table.buy_in_max:
             raise Invalid(
                 f"buy_in {buy_in} is outside this table's limits "
                 f"{table.buy_in_min}..{table.buy_in_max}",
-                code="buy_in_range",
+                code=Code.BUY_IN_RANGE,
             )
         seat = table.seats.filter(number=seat_number).first()
         if seat is None:
             raise NotFound(
-                f"no seat {seat_number}: seats are 1..{table.seat_count}", code="no_seat"
+                f"no seat {seat_number}: seats are 1..{table.seat_count}", code=Code.NO_SEAT
             )
         if seat.player_id is not None:
-            raise Conflict(f"seat {seat_number} is taken", code="seat_taken")
+            raise Conflict(f"seat {seat_number} is taken", code=Code.SEAT_TAKEN)
         if (
             not (via_floor or by_staff)
             and WaitEntry.objects.filter(game__game_tables__table=table, status="waiting")
@@ -82,16 +85,16 @@ def seat_sit(
         ):
             raise Conflict(
                 "this game has a wait list: join it at /api/v1/games/waitlist/",
-                code="wait_list",
+                code=Code.WAIT_LIST,
             )
         if Offer.objects.filter(table=table, seat=seat_number, status="pending").exists():
             raise Conflict(
                 f"seat {seat_number} is offered to the game's wait list: join the list at "
                 "/api/v1/games/waitlist/ or take another seat",
-                code="seat_offered",
+                code=Code.SEAT_OFFERED,
             )
         if table.seats.filter(player=player).exists():
-            raise Conflict("you already have a seat at this table", code="already_seated")
+            raise Conflict("you already have a seat at this table", code=Code.ALREADY_SEATED)
         seat.player = player
         seat.stack = buy_in
         seat.sitting_out = False
@@ -100,7 +103,7 @@ def seat_sit(
             with transaction.atomic():
                 seat.save(update_fields=["player", "stack", "sitting_out", "leaving"])
         except IntegrityError as error:
-            raise Conflict("that seat or player was just taken", code="seat_taken") from error
+            raise Conflict("that seat or player was just taken", code=Code.SEAT_TAKEN) from error
         chips_buy(table_id=table.id, player_id=player.id, amount=buy_in)
         append_event(
             table,
@@ -154,19 +157,19 @@ def seat_top_up(*, table_id: int, player: Player, amount: int) -> Seat:
     with transaction.atomic():
         table = table_for_update(table_id)
         if table.kind != TableKind.RING:
-            raise Forbidden("tournament chips are bought as rebuys and add-ons", code="not_ring")
+            raise Forbidden("tournament chips are bought as rebuys and add-ons", code=Code.NOT_RING)
         seat = _seat_of(table, player)
         hand = running_hand(table)
         if hand is not None and any(p["player"] == player.id for p in hand.lineup):
-            raise Conflict("you are in a hand: top up after it ends", code="in_hand")
+            raise Conflict("you are in a hand: top up after it ends", code=Code.IN_HAND)
         if seat.leaving:
-            raise Conflict("you are leaving the table", code="leaving")
+            raise Conflict("you are leaving the table", code=Code.LEAVING)
         room = table.buy_in_max - seat.stack
         if amount < 1 or amount > room:
             raise Invalid(
                 f"a top-up is 1..{max(room, 0)} chips here: your stack {seat.stack} "
                 f"may reach the table's maximum buy-in {table.buy_in_max}",
-                code="top_up_range",
+                code=Code.TOP_UP_RANGE,
             )
         chips_buy(table_id=table.id, player_id=player.id, amount=amount, top_up=True)
         seat.stack += amount

@@ -7,6 +7,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from games.codes import Code
 from games.engine.rules import Rules, Stakes
 from games.errors import Conflict, Invalid
 from games.locks import table_for_update
@@ -41,14 +42,14 @@ def table_create(
         Stakes(ante, bring_in, small_bet, big_bet)
         Rules(variant=variant, **{k: options[k] for k in RULE_FIELDS if k in options})
     except ValueError as error:
-        raise Invalid(str(error), code="invalid_rules") from error
+        raise Invalid(str(error), code=Code.INVALID_RULES) from error
     if not 2 <= seat_count <= 8:
-        raise Invalid(f"seat_count must be 2 to 8, not {seat_count}", code="invalid_seats")
+        raise Invalid(f"seat_count must be 2 to 8, not {seat_count}", code=Code.INVALID_SEATS)
     buy_in_min = options.get("buy_in_min", 0)
     buy_in_max = options.get("buy_in_max", 0)
     if buy_in_min > buy_in_max:
         raise Invalid(
-            f"buy_in_min {buy_in_min} is above buy_in_max {buy_in_max}", code="invalid_buy_in"
+            f"buy_in_min {buy_in_min} is above buy_in_max {buy_in_max}", code=Code.INVALID_BUY_IN
         )
     with transaction.atomic():
         table = Table.objects.create(

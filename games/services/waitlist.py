@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from games.codes import Code
 from games.errors import Conflict, Forbidden, Invalid, NotFound
 from games.locks import game_for_update
 from games.models import (
@@ -41,13 +42,13 @@ def game_for(*, variant: str, small_bet: int) -> Game:
     if not games:
         raise NotFound(
             f"no running {variant} game at small bet {small_bet}: see /api/v1/games/",
-            code="no_game",
+            code=Code.NO_GAME,
         )
     if len(games) > 1:
         raise Conflict(
             f"{len(games)} running {variant} games at small bet {small_bet}: name one with "
             '"game" (its id from /api/v1/games/)',
-            code="ambiguous_game",
+            code=Code.AMBIGUOUS_GAME,
             detail={"games": [g.id for g in games]},
         )
     return games[0]
@@ -73,7 +74,7 @@ def entry_join(*, game_id: int, player: Player, table_id: int | None = None) -> 
         if game.status != GameStatus.RUNNING:
             raise Conflict("the game is closed: pick a running one at /api/v1/games/")
         if player.is_bot:
-            raise Forbidden("bots do not wait on lists: staff seat them", code="bots")
+            raise Forbidden("bots do not wait on lists: staff seat them", code=Code.BOTS)
         if (
             table_id is not None
             and not GameTable.objects.filter(
@@ -83,19 +84,19 @@ def entry_join(*, game_id: int, player: Player, table_id: int | None = None) -> 
             raise Invalid(
                 f"table {table_id} is not an open table of this game: see its tables at "
                 "/api/v1/games/",
-                code="not_this_game",
+                code=Code.NOT_THIS_GAME,
             )
         seated = _seated_at(game, player)
         if seated is not None:
             raise Conflict(
                 f"you are seated at table {seated} of this game: ask for a change at "
                 f"/api/v1/tables/{seated}/seat-change/",
-                code="already_seated",
+                code=Code.ALREADY_SEATED,
             )
         if game.entries.filter(player=player, status=EntryStatus.WAITING).exists():
             raise Conflict(
                 "you are already on this game's list: see /api/v1/games/waitlist/",
-                code="already_listed",
+                code=Code.ALREADY_LISTED,
             )
         try:
             with transaction.atomic():
@@ -107,7 +108,9 @@ def entry_join(*, game_id: int, player: Player, table_id: int | None = None) -> 
                     rank=_next_rank(game),
                 )
         except IntegrityError as error:
-            raise Conflict("you are already on this game's list", code="already_listed") from error
+            raise Conflict(
+                "you are already on this game's list", code=Code.ALREADY_LISTED
+            ) from error
         FloorLog.objects.create(game=game, entry=entry, kind="join", data={"table": table_id})
         schedule.floor_fill_now(game.id)
         return entry
@@ -132,7 +135,9 @@ def _waiting(entry_id: int) -> tuple[Game, WaitEntry]:
     game = game_for_update(entry.game_id)
     entry = WaitEntry.objects.get(pk=entry_id)
     if entry.status != EntryStatus.WAITING:
-        raise Conflict(f"the entry is no longer waiting: it is {entry.status}", code="not_waiting")
+        raise Conflict(
+            f"the entry is no longer waiting: it is {entry.status}", code=Code.NOT_WAITING
+        )
     return game, entry
 
 
@@ -145,9 +150,9 @@ def entry_leave(
         game, entry = _waiting(entry_id)
         own = caller is not None and entry.player_id == caller.id
         if not own and not staff:
-            raise Forbidden("this is someone else's wait-list entry", code="not_your_entry")
+            raise Forbidden("this is someone else's wait-list entry", code=Code.NOT_YOUR_ENTRY)
         if not own and not reason:
-            raise Invalid("say why the name is removed: give a reason", code="reason_required")
+            raise Invalid("say why the name is removed: give a reason", code=Code.REASON_REQUIRED)
         entry.offers.filter(status=OfferStatus.PENDING).update(
             status=OfferStatus.WITHDRAWN, closed_at=timezone.now()
         )
@@ -163,14 +168,14 @@ def entry_leave(
 def entry_move(*, entry_id: int, position: int, reason: str, by: object) -> WaitEntry:
     """Staff move a name to another place on the list, saying why (logged)."""
     if not reason.strip():
-        raise Invalid("say why the list is reordered: give a reason", code="reason_required")
+        raise Invalid("say why the list is reordered: give a reason", code=Code.REASON_REQUIRED)
     with transaction.atomic():
         game, entry = _waiting(entry_id)
         order = list(game.entries.filter(status=EntryStatus.WAITING).order_by("rank"))
         if not 1 <= position <= len(order):
             raise Invalid(
                 f"position {position} is off the list: positions are 1..{len(order)}",
-                code="bad_position",
+                code=Code.BAD_POSITION,
             )
         before = next(k for k, e in enumerate(order, start=1) if e.id == entry.id)
         order.remove(next(e for e in order if e.id == entry.id))
@@ -199,12 +204,12 @@ def change_request(
     if link is None:
         raise Conflict(
             f"table {table_id} belongs to no ring game: changes are made within a game",
-            code="no_game",
+            code=Code.NO_GAME,
         )
     with transaction.atomic():
         game = game_for_update(link.game_id)
         if not Seat.objects.filter(table_id=table_id, player=player).exists():
-            raise Conflict("you are not seated at this table", code="not_seated")
+            raise Conflict("you are not seated at this table", code=Code.NOT_SEATED)
         to_table_id = to_table_id or table_id
         if not GameTable.objects.filter(
             game=game, table_id=to_table_id, status=PendingTableStatus.OPEN
@@ -212,16 +217,16 @@ def change_request(
             raise Invalid(
                 f"table {to_table_id} is not an open table of your game: changes stay within "
                 "the game; join another game's list instead",
-                code="other_game",
+                code=Code.OTHER_GAME,
             )
         if to_table_id == table_id and to_seat is None:
-            raise Invalid("name the seat you want at this table", code="seat_required")
+            raise Invalid("name the seat you want at this table", code=Code.SEAT_REQUIRED)
         if to_seat is not None:
             seats = Seat.objects.filter(table_id=to_table_id, number=to_seat)
             if not seats.exists():
-                raise Invalid(f"table {to_table_id} has no seat {to_seat}", code="no_seat")
+                raise Invalid(f"table {to_table_id} has no seat {to_seat}", code=Code.NO_SEAT)
             if seats.filter(player=player).exists():
-                raise Invalid("that is your seat already", code="same_seat")
+                raise Invalid("that is your seat already", code=Code.SAME_SEAT)
         change, _ = SeatChange.objects.update_or_create(
             player=player,
             from_table_id=table_id,
@@ -244,7 +249,9 @@ def change_cancel(*, table_id: int, player: Player) -> SeatChange:
             from_table_id=table_id, player=player, status=ChangeStatus.WAITING
         ).first()
         if change is None:
-            raise Conflict("you have no waiting change request from this table", code="no_change")
+            raise Conflict(
+                "you have no waiting change request from this table", code=Code.NO_CHANGE
+            )
         game_for_update(change.game_id)
         Offer.objects.filter(
             mover=player, from_table_id=table_id, kind=OfferKind.CHANGE, status=OfferStatus.PENDING

@@ -13,6 +13,7 @@ from django.db.models import QuerySet
 
 from clubs.access import can_direct, directed_club_ids, is_staff
 from clubs.models import Club
+from integrations.codes import Code
 from integrations.errors import Forbidden, Invalid, NotFound
 from integrations.models import Delivery, EventType, Subscription
 from integrations.webhooks.delivery import url_refusal
@@ -33,13 +34,13 @@ def _check(url: str | None, event_types: Sequence[str] | None) -> None:
     if url is not None:
         refusal = url_refusal(url)
         if refusal:
-            raise Invalid(refusal, code="bad_url")
+            raise Invalid(refusal, code=Code.BAD_URL)
     if event_types is not None:
         unknown = sorted(set(event_types) - set(EventType.values))
         if unknown or not event_types:
             raise Invalid(
                 f"event_types must name at least one of: {', '.join(EventType.values)}",
-                code="bad_event_types",
+                code=Code.BAD_EVENT_TYPES,
                 detail={"unknown": unknown},
             )
 
@@ -49,11 +50,11 @@ def subscription_create(
 ) -> Subscription:
     """Subscribe ``url`` to ``event_types``; the secret that signs them is made here."""
     if club_id is not None and not Club.objects.filter(pk=club_id).exists():
-        raise NotFound(f"no club {club_id}", code="no_club")
+        raise NotFound(f"no club {club_id}", code=Code.NO_CLUB)
     if not can_direct(by, club_id):
         raise Forbidden(
             "site-wide webhooks are for staff; a club's are for its directors",
-            code="not_director",
+            code=Code.NOT_DIRECTOR,
         )
     _check(url, event_types)
     return Subscription.objects.create(
@@ -69,7 +70,7 @@ def subscription_create(
 def subscription_get(*, by: Any, subscription_id: int) -> Subscription:
     subscription = visible_subscriptions(by).filter(pk=subscription_id).first()
     if subscription is None:
-        raise NotFound(f"no webhook subscription {subscription_id}", code="no_subscription")
+        raise NotFound(f"no webhook subscription {subscription_id}", code=Code.NO_SUBSCRIPTION)
     return subscription
 
 
@@ -97,7 +98,7 @@ def delivery_replay(*, by: Any, delivery_id: int) -> Delivery:
     with transaction.atomic():
         delivery = visible_deliveries(by).filter(pk=delivery_id).first()
         if delivery is None:
-            raise NotFound(f"no webhook delivery {delivery_id}", code="no_delivery")
+            raise NotFound(f"no webhook delivery {delivery_id}", code=Code.NO_DELIVERY)
         replay = Delivery.objects.create(
             subscription_id=delivery.subscription_id, event_id=delivery.event_id, replay_of=delivery
         )

@@ -7,37 +7,22 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.serializers import ErrorOutputSerializer
+from games.api.conventions import path_id, refusals, validated
 from games.errors import Invalid
 from leagues import access, selectors
 from leagues.api import serializers as s
 from leagues.api.renderers import CsvRenderer
+from leagues.codes import Code
 from leagues.formulas import Finish, FormulaError, formula_points, points_round
 from leagues.models import Season, SeasonEvent
 from leagues.services import events, finale, pot, seasons
-
-ERRORS = OpenApiResponse(ErrorOutputSerializer, description="The request was refused.")
-
-
-def _errors(*statuses: int) -> dict[int, OpenApiResponse]:
-    return dict.fromkeys(statuses, ERRORS)
-
-
-def _valid(serializer_class: type[serializers.Serializer[Any]], data: Any) -> dict[str, Any]:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
-
-
-def _id(name: str) -> Any:
-    return extend_schema(parameters=[OpenApiParameter(name, int, OpenApiParameter.PATH)])
 
 
 class LeagueListCreateApi(APIView):
@@ -50,39 +35,39 @@ class LeagueListCreateApi(APIView):
 
     @extend_schema(
         request=s.LeagueInputSerializer,
-        responses={201: s.LeagueOutputSerializer, **_errors(400, 403, 404, 409)},
+        responses={201: s.LeagueOutputSerializer, **refusals(400, 403, 404, 409)},
     )
     def post(self, request: Request) -> Response:
-        data = _valid(s.LeagueInputSerializer, request.data)
+        data = validated(s.LeagueInputSerializer, request.data)
         league = seasons.league_create(user=request.user, **data)
         return Response(s.LeagueOutputSerializer(league).data, status=status.HTTP_201_CREATED)
 
 
-@_id("league_id")
+@path_id("league_id")
 class LeagueDetailApi(APIView):
-    @extend_schema(responses={200: s.LeagueOutputSerializer, **_errors(404)})
+    @extend_schema(responses={200: s.LeagueOutputSerializer, **refusals(404)})
     def get(self, request: Request, league_id: int) -> Response:
         league = access.league_get(request.user, league_id)
         return Response(s.LeagueOutputSerializer(league).data)
 
 
-@_id("league_id")
+@path_id("league_id")
 class LeagueSeasonsApi(APIView):
     """The league's seasons; create one (its directors): dates, points formula, counting,
     tie-breaks, pot and finale."""
 
-    @extend_schema(responses={200: s.SeasonOutputSerializer(many=True), **_errors(404)})
+    @extend_schema(responses={200: s.SeasonOutputSerializer(many=True), **refusals(404)})
     def get(self, request: Request, league_id: int) -> Response:
         league = access.league_get(request.user, league_id)
         return Response(s.SeasonOutputSerializer(league.seasons.all(), many=True).data)
 
     @extend_schema(
         request=s.SeasonInputSerializer,
-        responses={201: s.SeasonOutputSerializer, **_errors(400, 403, 404)},
+        responses={201: s.SeasonOutputSerializer, **refusals(400, 403, 404)},
     )
     def post(self, request: Request, league_id: int) -> Response:
         league = access.league_get(request.user, league_id, direct=True)
-        data = _valid(s.SeasonInputSerializer, request.data)
+        data = validated(s.SeasonInputSerializer, request.data)
         season = seasons.season_create(league=league, **data)
         return Response(s.SeasonOutputSerializer(season).data, status=status.HTTP_201_CREATED)
 
@@ -96,22 +81,22 @@ def _season_detail(season: Season) -> dict[str, Any]:
     return data
 
 
-@_id("season_id")
+@path_id("season_id")
 class SeasonDetailApi(APIView):
     """A season, its pot and how the pot is paid (as the standings stand, until it closes)."""
 
-    @extend_schema(responses={200: s.SeasonDetailOutputSerializer, **_errors(404)})
+    @extend_schema(responses={200: s.SeasonDetailOutputSerializer, **refusals(404)})
     def get(self, request: Request, season_id: int) -> Response:
         return Response(_season_detail(access.season_get(request.user, season_id)))
 
 
-@_id("season_id")
+@path_id("season_id")
 class SeasonCloseApi(APIView):
     """Close the season after its last event: the pot is paid by the standings (its
     directors)."""
 
     @extend_schema(
-        request=None, responses={200: s.SeasonDetailOutputSerializer, **_errors(403, 404, 409)}
+        request=None, responses={200: s.SeasonDetailOutputSerializer, **refusals(403, 404, 409)}
     )
     def post(self, request: Request, season_id: int) -> Response:
         access.season_get(request.user, season_id, direct=True)
@@ -128,12 +113,12 @@ def _event(event: SeasonEvent, *, detail: bool = False) -> dict[str, Any]:
     return data
 
 
-@_id("season_id")
+@path_id("season_id")
 class SeasonEventsApi(APIView):
     """The season's events; attach a tournament of the club (its results enter when it
     finishes, or at once if it has) or enter a live event's finishing order (directors)."""
 
-    @extend_schema(responses={200: s.SeasonEventOutputSerializer(many=True), **_errors(404)})
+    @extend_schema(responses={200: s.SeasonEventOutputSerializer(many=True), **refusals(404)})
     def get(self, request: Request, season_id: int) -> Response:
         season = access.season_get(request.user, season_id)
         return Response(
@@ -142,11 +127,11 @@ class SeasonEventsApi(APIView):
 
     @extend_schema(
         request=s.SeasonEventInputSerializer,
-        responses={201: s.SeasonEventDetailOutputSerializer, **_errors(400, 403, 404, 409)},
+        responses={201: s.SeasonEventDetailOutputSerializer, **refusals(400, 403, 404, 409)},
     )
     def post(self, request: Request, season_id: int) -> Response:
         access.season_get(request.user, season_id, direct=True)
-        data = _valid(s.SeasonEventInputSerializer, request.data)
+        data = validated(s.SeasonEventInputSerializer, request.data)
         with transaction.atomic():
             season = access.season_get(request.user, season_id, direct=True, lock=True)
             if "tournament" in data:
@@ -160,44 +145,44 @@ class SeasonEventsApi(APIView):
         return Response(_event(event, detail=True), status=status.HTTP_201_CREATED)
 
 
-@_id("event_id")
+@path_id("event_id")
 class EventDetailApi(APIView):
     """One event with its results and points."""
 
-    @extend_schema(responses={200: s.SeasonEventDetailOutputSerializer, **_errors(404)})
+    @extend_schema(responses={200: s.SeasonEventDetailOutputSerializer, **refusals(404)})
     def get(self, request: Request, event_id: int) -> Response:
         return Response(_event(access.event_get(request.user, event_id), detail=True))
 
 
-@_id("event_id")
+@path_id("event_id")
 class EventResultsApi(APIView):
     """Enter a live event's results again (a correction): the season is recomputed."""
 
     @extend_schema(
         request=s.LiveResultsInputSerializer,
-        responses={200: s.SeasonEventDetailOutputSerializer, **_errors(400, 403, 404, 409)},
+        responses={200: s.SeasonEventDetailOutputSerializer, **refusals(400, 403, 404, 409)},
     )
     def put(self, request: Request, event_id: int) -> Response:
         event = access.event_get(request.user, event_id, direct=True)
-        data = _valid(s.LiveResultsInputSerializer, request.data)
+        data = validated(s.LiveResultsInputSerializer, request.data)
         return Response(_event(events.event_results_replace(event=event, **data), detail=True))
 
 
-@_id("event_id")
+@path_id("event_id")
 class EventRefreshApi(APIView):
     """Read a finished tournament's results again (a result fixed, or an entry that
     failed): the season is recomputed."""
 
     @extend_schema(
         request=None,
-        responses={200: s.SeasonEventDetailOutputSerializer, **_errors(400, 403, 404, 409)},
+        responses={200: s.SeasonEventDetailOutputSerializer, **refusals(400, 403, 404, 409)},
     )
     def post(self, request: Request, event_id: int) -> Response:
         event = access.event_get(request.user, event_id, direct=True)
         return Response(_event(events.event_refresh(event=event), detail=True))
 
 
-@_id("season_id")
+@path_id("season_id")
 class SeasonStandingsApi(APIView):
     """The standings (``?format=csv``: the same rows as CSV). Tie-breaks: the season's, in
     order; players still equal share a rank. ``movement``: ranks gained since the previous
@@ -207,7 +192,7 @@ class SeasonStandingsApi(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("format", str, enum=["json", "csv"])],
-        responses={200: s.StandingOutputSerializer(many=True), **_errors(404)},
+        responses={200: s.StandingOutputSerializer(many=True), **refusals(404)},
     )
     def get(self, request: Request, season_id: int) -> Response:
         season = access.season_get(request.user, season_id)
@@ -215,31 +200,31 @@ class SeasonStandingsApi(APIView):
         return Response(s.StandingOutputSerializer(rows, many=True).data)
 
 
-@_id("season_id")
+@path_id("season_id")
 class SeasonFinaleApi(APIView):
     """The finale's qualifiers by the standings, with their chip bonus (GET); register them
     into a tournament of the club that is still registering (POST, directors): each starts
     with the starting stack plus their bonus."""
 
-    @extend_schema(responses={200: s.FinaleOutputSerializer(many=True), **_errors(404)})
+    @extend_schema(responses={200: s.FinaleOutputSerializer(many=True), **refusals(404)})
     def get(self, request: Request, season_id: int) -> Response:
         season = access.season_get(request.user, season_id)
         return Response(s.FinaleOutputSerializer(selectors.finale_field(season), many=True).data)
 
     @extend_schema(
         request=s.FinaleInputSerializer,
-        responses={201: s.FinaleEntryOutputSerializer(many=True), **_errors(400, 403, 404, 409)},
+        responses={201: s.FinaleEntryOutputSerializer(many=True), **refusals(400, 403, 404, 409)},
     )
     def post(self, request: Request, season_id: int) -> Response:
         access.season_get(request.user, season_id, direct=True)
-        data = _valid(s.FinaleInputSerializer, request.data)
+        data = validated(s.FinaleInputSerializer, request.data)
         field = finale.finale_register(season_id=season_id, tournament_id=data["tournament"])
         return Response(
             s.FinaleEntryOutputSerializer(field, many=True).data, status=status.HTTP_201_CREATED
         )
 
 
-@_id("player_id")
+@path_id("player_id")
 class PlayerSeasonsApi(APIView):
     """A player's history across seasons (of your clubs)."""
 
@@ -255,10 +240,10 @@ class PointsPreviewApi(APIView):
 
     @extend_schema(
         request=s.PreviewInputSerializer,
-        responses={200: s.PreviewOutputSerializer(many=True), **_errors(400)},
+        responses={200: s.PreviewOutputSerializer(many=True), **refusals(400)},
     )
     def post(self, request: Request) -> Response:
-        data = _valid(s.PreviewInputSerializer, request.data)
+        data = validated(s.PreviewInputSerializer, request.data)
         params = seasons.formula_normalised(data["formula"], data["formula_params"])
         n, b = data["n"], data["b"]
         try:
@@ -273,5 +258,5 @@ class PointsPreviewApi(APIView):
                 for k in range(1, n + 1)
             ]
         except FormulaError as error:
-            raise Invalid(str(error), code="formula") from error
+            raise Invalid(str(error), code=Code.FORMULA) from error
         return Response(s.PreviewOutputSerializer(rows, many=True).data)

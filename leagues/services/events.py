@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from games.errors import Conflict, Invalid, NotFound
 from games.models import Player
+from leagues.codes import Code
 from leagues.formulas import Finish, FormulaError, formula_points, points_round
 from leagues.models import EventKind, EventResult, EventStatus, Season, SeasonEvent
 from leagues.services.standings import season_recompute, standings_event_entered
@@ -60,7 +61,7 @@ def _open(season: Season) -> None:
     if season.closed_at is not None:
         raise Conflict(
             f"season {season.id} is closed (its pot was paid): it takes no more events",
-            code="season_closed",
+            code=Code.SEASON_CLOSED,
         )
 
 
@@ -68,7 +69,7 @@ def _in_season(season: Season, played_on: date) -> None:
     if not season.starts_on <= played_on <= season.ends_on:
         raise Invalid(
             f"{played_on} is outside the season ({season.starts_on} to {season.ends_on})",
-            code="event_date",
+            code=Code.EVENT_DATE,
         )
 
 
@@ -88,7 +89,7 @@ def _points(season: Season, event_field: Field, row: Row) -> Decimal:
     try:
         raw = formula_points(season.formula, season.formula_params, finish)
     except FormulaError as error:
-        raise Invalid(f"the season's formula fails: {error}", code="formula") from error
+        raise Invalid(f"the season's formula fails: {error}", code=Code.FORMULA) from error
     raw += season.participation_points + season.knockout_points * row.knockouts
     return points_round(raw, season.decimals)
 
@@ -170,16 +171,16 @@ def event_attach_tournament(
         raise NotFound(
             f"no tournament {tournament_id} of this league's club: give the tournament to "
             "the club first (club_id)",
-            code="no_tournament",
+            code=Code.NO_TOURNAMENT,
         )
     if tournament.status == TournamentStatus.CANCELLED:
-        raise Invalid(f"tournament {tournament_id} was cancelled", code="cancelled")
+        raise Invalid(f"tournament {tournament_id} was cancelled", code=Code.CANCELLED)
     attached = SeasonEvent.objects.filter(tournament=tournament).first()
     if attached is not None:
         raise Conflict(
             f"tournament {tournament_id} is already event {attached.id} of season "
             f"{attached.season_id}: a tournament counts in one season, once",
-            code="already_attached",
+            code=Code.ALREADY_ATTACHED,
         )
     started = tournament.started_at or tournament.scheduled_start or timezone.now()
     played = played_on or timezone.localdate(started)
@@ -207,13 +208,13 @@ def event_refresh(*, event: SeasonEvent) -> SeasonEvent:
         if event.tournament is None:
             raise Invalid(
                 "a live event has no tournament to read: enter its results again",
-                code="live_event",
+                code=Code.LIVE_EVENT,
             )
         if event.tournament.status != TournamentStatus.FINISHED:
             raise Conflict(
                 f"tournament {event.tournament_id} is {event.tournament.status}: its results "
                 "enter by themselves when it finishes",
-                code="not_finished",
+                code=Code.NOT_FINISHED,
             )
         _results_write(season, event, *_tournament_results(event.tournament))
         return event
@@ -252,14 +253,14 @@ def _live_rows(results: list[dict[str, Any]], prices: dict[str, int]) -> list[Ro
     """Check a live event's finishing order: every place 1..N once, every player once,
     every player known (400 naming what is wrong)."""
     if not results:
-        raise Invalid("a live event needs its results: one row per player", code="no_results")
+        raise Invalid("a live event needs its results: one row per player", code=Code.NO_RESULTS)
     places = [r["place"] for r in results]
     players = [r["player"] for r in results]
     twice = sorted({p for p in places if places.count(p) > 1})
     if twice:
         raise Invalid(
             f"place {twice[0]} is given twice: each place 1..{len(results)} once",
-            code="place_twice",
+            code=Code.PLACE_TWICE,
             detail={"places": twice},
         )
     missing = sorted(set(range(1, len(results) + 1)) - set(places))
@@ -267,14 +268,14 @@ def _live_rows(results: list[dict[str, Any]], prices: dict[str, int]) -> list[Ro
         raise Invalid(
             f"the places have a gap (no place {missing[0]}): {len(results)} players take "
             f"places 1..{len(results)}",
-            code="place_gap",
+            code=Code.PLACE_GAP,
             detail={"missing": missing},
         )
     repeated = sorted({p for p in players if players.count(p) > 1})
     if repeated:
         raise Invalid(
             f"player {repeated[0]} has two results: one row per player",
-            code="player_twice",
+            code=Code.PLAYER_TWICE,
             detail={"players": repeated},
         )
     known = set(Player.objects.filter(pk__in=players).values_list("id", flat=True))
@@ -282,7 +283,7 @@ def _live_rows(results: list[dict[str, Any]], prices: dict[str, int]) -> list[Ro
     if unknown:
         raise Invalid(
             f"no player {unknown[0]}: create the player first (POST /api/v1/players/)",
-            code="unknown_player",
+            code=Code.UNKNOWN_PLAYER,
             detail={"players": unknown},
         )
     rows = []
@@ -307,7 +308,7 @@ def _live_rows(results: list[dict[str, Any]], prices: dict[str, int]) -> list[Ro
         raise Invalid(
             f"{knockouts.normalize():f} knockouts in a field of {len(rows)}: everyone but the "
             f"winner is knocked out once, so at most {len(rows) - 1} in all",
-            code="knockouts",
+            code=Code.KNOCKOUTS,
         )
     return sorted(rows, key=lambda row: row.place)
 
@@ -364,7 +365,7 @@ def event_results_replace(
         if event.kind != EventKind.LIVE:
             raise Invalid(
                 "an online event's results come from its tournament: refresh it instead",
-                code="online_event",
+                code=Code.ONLINE_EVENT,
             )
         prices = {"buy_in": buy_in, "rebuy_price": rebuy_price, "add_on_price": add_on_price}
         rows = _live_rows(results, prices)

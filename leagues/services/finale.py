@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from games.errors import Conflict, Invalid, NotFound
+from leagues.codes import Code
 from leagues.models import Season
 from leagues.selectors import finale_field
 from tourney.models import Status as TournamentStatus
@@ -23,26 +24,26 @@ def finale_register(*, season_id: int, tournament_id: int) -> list[dict[str, obj
         if season.finale_tournament_id is not None:
             raise Conflict(
                 f"the finale is tournament {season.finale_tournament_id} already",
-                code="finale_registered",
+                code=Code.FINALE_REGISTERED,
             )
         field = finale_field(season)
         if not field:
             raise Invalid(
                 "nobody qualifies: the season has no finale_qualifiers or no standings yet",
-                code="no_qualifiers",
+                code=Code.NO_QUALIFIERS,
             )
         tournament = Tournament.objects.filter(
             pk=tournament_id, club_id=season.league.club_id
         ).first()
         if tournament is None:
             raise NotFound(
-                f"no tournament {tournament_id} of this league's club", code="no_tournament"
+                f"no tournament {tournament_id} of this league's club", code=Code.NO_TOURNAMENT
             )
         if tournament.status != TournamentStatus.REGISTERING:
             raise Conflict(
                 f"tournament {tournament_id} is {tournament.status}: the qualifiers' stacks are "
                 "given at the draw, so register them before it starts",
-                code="started",
+                code=Code.STARTED,
             )
         for row in field:
             entry = entry_register(

@@ -8,6 +8,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from games.errors import Conflict
+from leagues.codes import Code
 from leagues.models import EventStatus, Season
 from tourney.models import Status as TournamentStatus
 from tourney.planning.payouts import payouts, shared_prizes
@@ -50,7 +51,7 @@ def season_close(*, season_id: int) -> Season:
     with transaction.atomic():
         season = Season.objects.select_for_update().get(pk=season_id)
         if season.closed_at is not None:
-            raise Conflict(f"season {season_id} is already closed", code="season_closed")
+            raise Conflict(f"season {season_id} is already closed", code=Code.SEASON_CLOSED)
         waiting = season.events.filter(status=EventStatus.WAITING)
         # a cancelled tournament never happened: its event goes
         waiting.filter(tournament__status=TournamentStatus.CANCELLED).delete()
@@ -59,7 +60,7 @@ def season_close(*, season_id: int) -> Season:
             raise Conflict(
                 f"events {', '.join(map(str, waiting))} still wait for their tournaments: close "
                 "the season once they have finished (or cancel those tournaments)",
-                code="events_waiting",
+                code=Code.EVENTS_WAITING,
                 detail={"events": waiting},
             )
         season.pot_payouts = pot_payouts(season)

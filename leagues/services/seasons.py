@@ -11,6 +11,7 @@ from django.db import transaction
 from clubs.access import can_direct
 from clubs.models import Club
 from games.errors import Conflict, Forbidden, Invalid, NotFound
+from leagues.codes import Code
 from leagues.formulas import FormulaError, formula_check
 from leagues.models import League, Season
 from leagues.standings import TIE_BREAKS
@@ -23,19 +24,19 @@ def league_create(*, user: Any, club_id: int, name: str) -> League:
         raise Forbidden(
             "you can create a league only in a club you direct: name one of your clubs "
             "(GET /api/v1/clubs/)",
-            code="not_director",
+            code=Code.NOT_DIRECTOR,
         )
     if not Club.objects.filter(pk=club_id).exists():
-        raise NotFound(f"no club {club_id}", code="no_club")
+        raise NotFound(f"no club {club_id}", code=Code.NO_CLUB)
     if League.objects.filter(club_id=club_id, name=name).exists():
-        raise Conflict(f"the club has a league named {name!r} already", code="name_taken")
+        raise Conflict(f"the club has a league named {name!r} already", code=Code.NAME_TAKEN)
     return League.objects.create(club_id=club_id, name=name)
 
 
 def _check_dates(league: League, starts_on: date, ends_on: date) -> None:
     if ends_on < starts_on:
         raise Invalid(
-            f"the season ends ({ends_on}) before it starts ({starts_on})", code="season_dates"
+            f"the season ends ({ends_on}) before it starts ({starts_on})", code=Code.SEASON_DATES
         )
     overlapping = league.seasons.filter(starts_on__lte=ends_on, ends_on__gte=starts_on).first()
     if overlapping is not None:
@@ -43,7 +44,7 @@ def _check_dates(league: League, starts_on: date, ends_on: date) -> None:
             f"the dates overlap season {overlapping.id} ({overlapping.name}, "
             f"{overlapping.starts_on} to {overlapping.ends_on}): a league plays one season "
             "at a time",
-            code="season_overlap",
+            code=Code.SEASON_OVERLAP,
         )
 
 
@@ -53,7 +54,7 @@ def _check_counting(settings: dict[str, Any]) -> None:
         raise Invalid(
             f"best_of {best_of} is more than the {planned} events planned: count at most "
             f"{planned} (or leave best_of out to count all)",
-            code="best_of",
+            code=Code.BEST_OF,
         )
     tie_breaks = settings.get("tie_breaks")
     if tie_breaks is not None:
@@ -61,7 +62,7 @@ def _check_counting(settings: dict[str, Any]) -> None:
         if unknown or len(set(tie_breaks)) != len(tie_breaks):
             raise Invalid(
                 f"tie_breaks are distinct names among {', '.join(TIE_BREAKS)}",
-                code="tie_breaks",
+                code=Code.TIE_BREAKS,
                 detail={"unknown": unknown},
             )
 
@@ -72,16 +73,16 @@ def _check_pot_and_finale(settings: dict[str, Any]) -> None:
         try:
             structure_from_percentages(payout)
         except (TypeError, ValueError) as error:
-            raise Invalid(f"pot_payout: {error}", code="pot_payout") from error
+            raise Invalid(f"pot_payout: {error}", code=Code.POT_PAYOUT) from error
     bonus = settings.get("finale_chip_bonus") or []
     qualifiers = settings.get("finale_qualifiers", 0)
     if len(bonus) > qualifiers:
         raise Invalid(
             f"a chip bonus for {len(bonus)} ranks but only {qualifiers} finale qualifiers",
-            code="finale_chip_bonus",
+            code=Code.FINALE_CHIP_BONUS,
         )
     if any(a < b for a, b in pairwise(bonus)):
-        raise Invalid("the chip bonus never grows with a worse rank", code="finale_chip_bonus")
+        raise Invalid("the chip bonus never grows with a worse rank", code=Code.FINALE_CHIP_BONUS)
 
 
 def formula_normalised(formula: str, params: dict[str, Any] | None) -> dict[str, Any]:
@@ -89,7 +90,7 @@ def formula_normalised(formula: str, params: dict[str, Any] | None) -> dict[str,
     try:
         return formula_check(formula, params)
     except FormulaError as error:
-        raise Invalid(str(error), code="formula") from error
+        raise Invalid(str(error), code=Code.FORMULA) from error
 
 
 def season_create(*, league: League, **settings: Any) -> Season:

@@ -1,6 +1,5 @@
-"""Helpers for the tables' end-to-end and fault tests (no tests here): seating through the
-services, chip totals, waiting, and a driver that plays human seats through the API while
-real workers deal and advance."""
+"""Helpers for the tables' end-to-end and fault tests (no tests here): chip totals, waiting,
+and a driver that plays human seats through the API while real workers deal and advance."""
 
 from __future__ import annotations
 
@@ -11,23 +10,10 @@ from typing import Any
 import pytest
 
 from games import selectors
-from games.models import Hand, HandStatus, Player, Seat, Table
-from games.services.seating import seat_sit
+from games.models import Hand, HandStatus, Seat, Table
 from tests.games.test_api_support import RecordingClient, table_url
 
 POLL_SECONDS = 0.05
-
-
-def seat_players(table: Table, players: list[Player], buy_in: int) -> None:
-    """Seat the players in seats 1..n (bots by staff)."""
-    for number, player in enumerate(players, start=1):
-        seat_sit(
-            table_id=table.id,
-            player=player,
-            seat_number=number,
-            buy_in=buy_in,
-            by_staff=player.is_bot,
-        )
 
 
 def running_hand(table_id: int) -> Hand | None:

@@ -11,8 +11,9 @@ import pytest
 import games.engine
 
 MODULES = sorted(
-    f"games.engine.{info.name}" for info in pkgutil.iter_modules(games.engine.__path__)
+    info.name for info in pkgutil.walk_packages(games.engine.__path__, prefix="games.engine.")
 )
+"""Every module of the engine, in its subpackages too."""
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 
 from clubs.models import Club
 from games.models import Player, Table
+from games.services.seating import seat_sit
 from games.services.tables import table_create
 from money.ledger import Ref, Transfer, cash_desk, player_account, post
 from money.models import Reason
@@ -66,3 +67,15 @@ def make_table(**overrides: Any) -> Table:
     }
     fields.update(overrides)
     return table_create(**fields)
+
+
+def seat_players(table: Table, players: list[Player], buy_in: int) -> None:
+    """Seat the players in seats 1..n (bots by staff)."""
+    for number, player in enumerate(players, start=1):
+        seat_sit(
+            table_id=table.id,
+            player=player,
+            seat_number=number,
+            buy_in=buy_in,
+            by_staff=player.is_bot,
+        )

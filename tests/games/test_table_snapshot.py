@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games import selectors
+from games.api import serializers as s
 from games.models import Hand, HandStatus, Table
 from games.services import hands
 from games.services.seating import seat_sit
@@ -89,3 +90,16 @@ def test_an_empty_events_page_keeps_the_after_it_was_asked_for():
     body = client_for(alice).get(table_url(table, "events"), {"after": table.seq}).json()
 
     assert body == {"seq": table.seq, "events": [], "has_more": False, "next_after": table.seq}
+
+
+def test_the_table_view_shows_the_table_fields_as_the_table_list_does():
+    # The view renders the table's fields straight from the model in one serializer pass
+    # (bench load: every poll comes here); they must read as the list's and the create's.
+    table, alice, _bob = _two_humans()
+    client = client_for(alice)
+
+    detail = client.get(table_url(table)).json()
+    listed = next(t for t in client.get("/api/v1/tables/").json() if t["id"] == table.id)
+
+    assert {k: detail[k] for k in s.TABLE_FIELDS} == {k: listed[k] for k in s.TABLE_FIELDS}
+    assert detail["seq"] == Table.objects.get(pk=table.id).seq

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.models import Seat, Table
+from games.models import HoldReason, Seat, Table
 from games.services import hands
 from tests.games.factories import make_player
 from tests.tourney.tournaments import events, expire_level, make_tournament, table_of
@@ -16,7 +16,7 @@ from tourney import tasks
 from tourney.models import Tournament, TournamentTable
 from tourney.services.commands.draw import tournament_start
 from tourney.services.commands.registration import entry_register
-from tourney.services.steps.hand_end import AFTER_HAND, hand_end
+from tourney.services.steps.hand_end import hand_end
 
 pytestmark = pytest.mark.django_db
 
@@ -41,8 +41,8 @@ def test_a_bust_holds_the_table_until_the_tournament_updates():
         stack=0
     )
     assert hand_end(table.id, timezone.now()) == tournament.id
-    assert table_of(tournament, 1).hold_reason == AFTER_HAND
-    assert hands.table_advance(table.id) == f"held: {AFTER_HAND}"
+    assert table_of(tournament, 1).hold_reason == HoldReason.AFTER_HAND
+    assert hands.table_advance(table.id) == f"held: {HoldReason.AFTER_HAND}"
     assert tasks.tournament_update(tournament.id) == "running"
     assert table_of(tournament, 1).hold_reason == ""
     assert events(tournament, "eliminated")
@@ -69,7 +69,7 @@ def test_the_clock_or_hand_for_hand_holds_the_table_after_its_hand(change):
     assert hand_end(table.id, timezone.now()) is None
     Tournament.objects.filter(pk=tournament.pk).update(**change)
     assert hand_end(table.id, timezone.now()) == tournament.id
-    assert table_of(tournament, 1).hold_reason == AFTER_HAND
+    assert table_of(tournament, 1).hold_reason == HoldReason.AFTER_HAND
 
 
 def test_a_table_a_balancing_move_waits_for_is_looked_at_after_its_hand():

@@ -16,7 +16,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Seat, Table, TableStatus
+from games.models import HoldReason, Seat, Table, TableStatus
 from games.services import schedule
 from integrations.webhooks.outbox import event_emit
 from tourney.models import EntryStatus, Mode, Status, Tournament, TournamentTable
@@ -31,11 +31,9 @@ from tourney.services.steps.locks import LockedTable, open_tables_for_update, to
 from tourney.services.steps.log import event_append
 from tourney.services.steps.payments import prizes_pay
 from tourney.services.steps.results import places_assign, winner_assign
-from tourney.services.steps.seating import LIVE_HOLD, seats_by_table, table_close
+from tourney.services.steps.seating import seats_by_table, table_close
 from tourney.signals import tournament_finished
 from tourney.windows import standings_final
-
-OVER_HOLD = "tournament over"
 
 
 def tournament_update(*, tournament_id: int) -> str:
@@ -187,20 +185,22 @@ def _round_reset(tables: list[LockedTable]) -> None:
             locked.tt.save(update_fields=["hand_for_hand_done"])
 
 
-def _hold_reason(tournament: Tournament, locked: LockedTable, plan: Plan, at_break: bool) -> str:
+def _hold_reason(
+    tournament: Tournament, locked: LockedTable, plan: Plan, at_break: bool
+) -> HoldReason:
     if tournament.mode == Mode.LIVE:
-        return LIVE_HOLD
+        return HoldReason.LIVE
     if tournament.status == Status.PAUSED:
-        return "tournament paused"
+        return HoldReason.TOURNAMENT_PAUSED
     if at_break:
-        return "break"
+        return HoldReason.BREAK
     if locked.tt.breaking:
-        return "table breaking"
+        return HoldReason.TABLE_BREAKING
     if locked.tt.number in plan.waiting:
-        return "waiting for players to move in"
+        return HoldReason.WAITING_FOR_PLAYERS
     if tournament.hand_for_hand and locked.tt.hand_for_hand_done:
-        return "hand-for-hand: waiting for the other tables"
-    return ""
+        return HoldReason.HAND_FOR_HAND
+    return HoldReason.NONE
 
 
 def _holds(
@@ -239,7 +239,7 @@ def _close_idle(tables: list[LockedTable]) -> None:
     """Close the tables of a finished or cancelled tournament once their hand is over."""
     for locked in tables:
         if locked.in_hand:
-            Table.objects.filter(pk=locked.table.pk).update(hold_reason=OVER_HOLD)
+            Table.objects.filter(pk=locked.table.pk).update(hold_reason=HoldReason.TOURNAMENT_OVER)
         else:
             table_close(locked)
 

@@ -25,6 +25,7 @@ from tourney import selectors
 from tourney.models import MoveStatus, Tournament
 from tourney.services.commands import clock, deals, director_clock, draw, live, moves
 from web.clockboard import clock_board, clock_fingerprint
+from web.codes import Code
 from web.views.common import (
     after_action,
     fingerprint,
@@ -46,7 +47,7 @@ TOURNAMENT_ACTIONS = {
 
 def _staff_only(request: HttpRequest) -> None:
     if not request.user.is_staff:
-        raise Forbidden("only staff can do this", code="staff_only")
+        raise Forbidden("only staff can do this", code=Code.STAFF_ONLY)
 
 
 def _directed(request: HttpRequest, tournament_id: int) -> Tournament:
@@ -55,7 +56,7 @@ def _directed(request: HttpRequest, tournament_id: int) -> Tournament:
     if not can_direct(request.user, tournament.club_id):
         raise Forbidden(
             "only staff or a director of this tournament's club can direct it",
-            code="not_director",
+            code=Code.NOT_DIRECTOR,
         )
     return tournament
 
@@ -70,7 +71,7 @@ def console_home(request: HttpRequest) -> HttpResponse:
         if not clubs:
             raise Forbidden(
                 "the console is for staff and club directors: ask staff for the director role",
-                code="not_director",
+                code=Code.NOT_DIRECTOR,
             )
         tournaments = tournaments.filter(club_id__in=clubs)
     ring = (
@@ -200,7 +201,7 @@ def _posted_int(request: HttpRequest, name: str, what: str) -> int:
     try:
         return int(request.POST.get(name, ""))
     except ValueError as error:
-        raise Invalid(f"{what} must be a whole number", code="invalid") from error
+        raise Invalid(f"{what} must be a whole number", code=Code.INVALID) from error
 
 
 CLOCK_STEPS = [(60, "+1 min"), (-60, "-1 min"), (300, "+5 min")]
@@ -274,11 +275,11 @@ def live_report(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if missing:
             raise Invalid(
                 f"give the chips at the start of the hand for entries {sorted(missing)}",
-                code="missing_chips",
+                code=Code.MISSING_CHIPS,
             )
         counts = {e: c for e, c in _counts(request, "count_").items() if e not in busted}
         if not busts and not counts:
-            raise Invalid("tick a bust-out or fill in a chip count first", code="empty")
+            raise Invalid("tick a bust-out or fill in a chip count first", code=Code.EMPTY)
         if busts:
             live.live_report_busts(tournament_id=tournament_id, busts=busts)
         if counts:

@@ -20,6 +20,7 @@ from games.models import Player, TableKind
 from games.services import hands, seating
 from tourney.models import Status, Tournament
 from tourney.services.commands import registration
+from web.codes import Code
 from web.games import game_name
 from web.tableview import table_fingerprint, table_page
 from web.views.common import (
@@ -42,7 +43,7 @@ def _require_player(request: HttpRequest) -> Player:
     if player is None:
         raise Forbidden(
             "this account has no player profile: ask staff to create one for you",
-            code="no_player",
+            code=Code.NO_PLAYER,
         )
     return player
 
@@ -51,7 +52,7 @@ def _int(request: HttpRequest, name: str, what: str) -> int:
     try:
         return int(request.POST.get(name, ""))
     except ValueError as error:
-        raise Invalid(f"{what} must be a whole number", code="invalid") from error
+        raise Invalid(f"{what} must be a whole number", code=Code.INVALID) from error
 
 
 @sign_in_required

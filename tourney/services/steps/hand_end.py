@@ -15,11 +15,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from games.models import Seat, Table
+from games.models import HoldReason, Seat, Table
 from tourney.models import Status, TournamentTable
-
-AFTER_HAND = "tournament: after the hand"
-"""The hold a tournament table gets after a hand the tournament must look at."""
 
 
 def hand_end(table_id: int, now: datetime) -> int | None:
@@ -42,7 +39,7 @@ def hand_end(table_id: int, now: datetime) -> int | None:
         return None
     if not _clock_or_plan_waits(row, now) and not _busted(table_id):
         return None
-    Table.objects.filter(pk=table_id).update(hold_reason=AFTER_HAND)
+    Table.objects.filter(pk=table_id).update(hold_reason=HoldReason.AFTER_HAND)
     tournament_id: int = row["tournament_id"]
     return tournament_id
 

@@ -12,7 +12,7 @@ from collections.abc import Collection
 from django.db.models import Max
 
 from games.locks import table_for_update
-from games.models import Seat, TableStatus
+from games.models import HoldReason, Seat, TableStatus
 from games.services.hands import append_event
 from games.services.tables import table_create, table_set_status
 from tourney.models import Mode, Tournament, TournamentTable
@@ -20,8 +20,6 @@ from tourney.planning.balancing import TableState
 from tourney.planning.levels import playing_level
 from tourney.selectors import schedule_entries
 from tourney.services.steps.locks import LockedTable
-
-LIVE_HOLD = "live: dealt by the club"
 
 
 def table_open(tournament: Tournament) -> LockedTable:
@@ -39,7 +37,7 @@ def table_open(tournament: Tournament) -> LockedTable:
         kind="tournament",
         pause_ms=tournament.pause_ms,
         action_seconds=tournament.action_seconds,
-        hold_reason=LIVE_HOLD if tournament.mode == Mode.LIVE else "",
+        hold_reason=HoldReason.LIVE if tournament.mode == Mode.LIVE else HoldReason.NONE,
     )
     tt = TournamentTable.objects.create(tournament=tournament, table=table, number=number)
     table = table_for_update(table.id)

@@ -1,0 +1,36 @@
+"""What every API view of the service does alike (tables, floor, accounts, leagues): input
+checked by its serializer, refusals documented with the one error body, ids in the path.
+
+Shared by the apps above games (``leagues.api``; ``tourney.api`` may use it too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
+
+from games.api.serializers import ErrorOutputSerializer
+
+REFUSED = OpenApiResponse(ErrorOutputSerializer, description="The request was refused.")
+
+View = TypeVar("View")
+
+
+def refusals(*statuses: int) -> dict[int, OpenApiResponse]:
+    """The refusals an operation documents: each status answers the one error body."""
+    return dict.fromkeys(statuses, REFUSED)
+
+
+def validated(serializer_class: type[serializers.Serializer[Any]], data: Any) -> dict[str, Any]:
+    """Validated input, or a 400 naming each bad field."""
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def path_id(name: str) -> Callable[[View], View]:
+    """A view class decorator: ``name`` in the path is an integer id."""
+    return extend_schema(parameters=[OpenApiParameter(name, int, OpenApiParameter.PATH)])
