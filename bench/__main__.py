@@ -1,6 +1,9 @@
 """Run the benchmarks: ``python -m bench [NAME ...] [--quick] [--full]`` (``make bench``;
 ``make bench BENCH_ARGS="load --full"``).
 
+Options after a single name go to that benchmark when it runs in a process of its own, e.g.
+``python -m bench tables --workers 4 --json``.
+
 Names: engine (hands/s and evaluations/s against pokerkit), balancing (the TDA planner at
 10,000 players), tables (bot tables through PostgreSQL, Redis and real workers) and
 tournament (a 1,000-player bot tournament to the end on the same stack), load (human-paced
@@ -25,6 +28,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Sequence
+from itertools import takewhile
 
 from bench.stack import PROJECT_DIR
 
@@ -40,7 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args[:1] == ["chaos"]:  # its options go to it: python -m bench chaos --minutes 2
         command = [sys.executable, "-m", "bench.chaos", *args[1:]]
         return subprocess.run(command, cwd=PROJECT_DIR).returncode
-    names = [a for a in args if not a.startswith("-")]
+    names = list(takewhile(lambda arg: not arg.startswith("-"), args))
     unknown = [n for n in names if n not in NAMES]
     if unknown:
         print(f"unknown benchmark {unknown[0]!r}: choose from {', '.join(NAMES)}", file=sys.stderr)
@@ -73,6 +77,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             sys.stdout.flush()  # the reports so far come before the child's
             options = [*quick, *(load_options if name == "load" else [])]
+            if len(names) == 1:  # one benchmark named: the options after it are all its own
+                options = [*args[1:], *(["--json"] if name == "load" else [])]
             command = [sys.executable, "-m", f"bench.{name}", *options]
             status |= subprocess.run(command, cwd=PROJECT_DIR).returncode
     return status

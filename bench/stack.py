@@ -20,7 +20,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -102,11 +102,18 @@ def _close_django_connections() -> None:
 
 
 def purge_queue() -> int:
-    """Drop every message waiting in the Celery queue (Django must be set up); returns how
-    many. Messages of an earlier run would act on tables that are gone."""
-    from config.celery import app
+    """Drop every message waiting in the Celery queues, the tables' ones too (Django must be
+    set up); returns how many. Messages of an earlier run would act on tables that are gone."""
+    from django.conf import settings
 
-    return int(app.control.purge() or 0)
+    from config.celery import app
+    from games.services.schedule import table_queue
+
+    purged = int(app.control.purge() or 0)
+    with app.connection_for_write() as connection:
+        for k in range(settings.TABLE_QUEUES):
+            purged += int(connection.default_channel.queue_purge(table_queue(k)) or 0)
+    return purged
 
 
 def machine() -> dict[str, Any]:
@@ -172,10 +179,12 @@ def processes() -> Iterator[list[Process]]:
             process.stop()
 
 
-def start_worker(n: int, env: dict[str, str], logs: Path) -> Process:
-    """Celery worker number ``n``: one process (``--concurrency 1``), named bench<n>."""
-    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency", "1"]
+def start_worker(n: int, env: dict[str, str], logs: Path, queue: str | None = None) -> Process:
+    """Celery worker number ``n``: one process (``--pool solo``: it runs the tasks itself),
+    named bench<n>, on ``queue`` (a table queue) or the default queue."""
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo"]
     command += ["-n", f"bench{n}@%h", "--loglevel=INFO", "--without-gossip", "--without-mingle"]
+    command += ["--queues", queue] if queue else []
     return Process(f"worker{n}", command, env, logs)
 
 
@@ -231,15 +240,19 @@ def running_stack(
     *,
     port: int,
     workers: int = 2,
+    queues: Sequence[str | None] = (),
     beat: bool = False,
     web_workers: int = 2,
     web_threads: int = 1,
     keep_alive: float | None = None,
 ) -> Iterator[list[Process]]:
-    """``workers`` Celery workers, beat if asked, and gunicorn on ``port`` (``start_web``),
-    started and serving; yields them (web last) and stops them all on the way out."""
+    """``workers`` Celery workers (worker ``n`` on ``queues[n]`` if given), beat if asked, and
+    gunicorn on ``port`` (``start_web``), started and serving; yields them (web last) and stops
+    them all on the way out."""
     with processes() as started:
-        started.extend(start_worker(n, env, logs) for n in range(1, workers + 1))
+        started.extend(
+            start_worker(n + 1, env, logs, queues[n] if queues else None) for n in range(workers)
+        )
         if beat:
             started.append(start_beat(env, logs))
         web = start_web(

@@ -1,12 +1,16 @@
 """Bot tables through the real stack, next to what the database can do on this machine.
 
 K bot tables (``--tables``, ``--bots`` each) play for a fixed time (``--seconds``) on
-PostgreSQL and Redis: two Celery worker processes (``celery -A config worker --concurrency
-1`` each) deal and advance, gunicorn serves the API, and a driver in this process plays one
-human seat at ``--driven`` of the tables through HTTP (urllib against 127.0.0.1), timing
-each ``POST /api/v1/tables/{id}/act/``. Reported: hands/s and actions/s (``action`` events
-written in the window), the act latency p50/p95, and the database transactions/s of the
-stack (``pg_stat_database``).
+PostgreSQL and Redis: ``--workers`` Celery worker processes (2; ``celery -A config worker
+--pool solo``, each consuming one table queue, ``TABLE_QUEUES`` = the number of workers, or
+all the default queue with ``--shared-queue``) deal and advance, gunicorn serves the API, and
+a driver in this process plays one human seat at ``--driven`` of the tables through HTTP
+(urllib against 127.0.0.1), timing each ``POST /api/v1/tables/{id}/act/``. Reported: hands/s
+(also at the top, ``hands_per_second``) and actions/s (``action`` events written in the
+window), the act latency p50/p95, the database transactions/s of the stack
+(``pg_stat_database``) and, per finished hand, where the time went: CPU milliseconds of the
+workers, the web server and the database's server processes, transactions, and the tasks the
+workers ran (by result) with their total milliseconds.
 
 Before the stack starts, ``pgbench`` measures the same PostgreSQL: ``pgbench -i -s 1`` on a
 scratch database, then its default TPC-B-like script (five statements and a commit per
@@ -16,11 +20,13 @@ the stack's transactions/s to pgbench's reads as the fraction of this database's
 capacity the service uses.
 
 Needs DATABASE_URL (postgres://...) and REDIS_URL; it creates and drops its own databases
-(``stud_bench``, ``stud_bench_pgbench``) on that server and purges the Celery queue of the
-Redis database given, so point REDIS_URL at a scratch database (e.g. redis://.../14).
+(``--database``, default ``stud_bench``, and ``stud_bench_pgbench``) on that server and purges
+the Celery queues of the Redis database given, so point REDIS_URL at a scratch database (e.g.
+redis://.../14).
 Every process it starts is stopped before it returns.
 
-Run ``python -m bench.tables [--quick]``; it prints one JSON report.
+Run ``python -m bench.tables [--quick] [--workers N] [--json]``; it prints one JSON report
+(on one line with ``--json``).
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from bench.cpu import cpu_seconds
 from bench.stack import (
     machine,
     missing_services,
@@ -72,12 +79,26 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--pgbench-seconds", type=int, default=10)
     parser.add_argument("--pause-ms", type=int, default=100, help="pause between hands")
     parser.add_argument("--port", type=int, default=8765, help="API port on 127.0.0.1")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes")
+    parser.add_argument(
+        "--shared-queue",
+        action="store_true",
+        help="all workers on the default queue (no TABLE_QUEUES routing)",
+    )
+    parser.add_argument(
+        "--database",
+        default=BENCH_DATABASE,
+        help="scratch database to create and drop (and NAME_pgbench for pgbench)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the report on one line")
     parser.add_argument("--quick", action="store_true", help="4 tables, 8 s, pgbench 3 s")
     args = parser.parse_args(argv)
     if args.quick:
         args.tables, args.driven, args.seconds, args.pgbench_seconds = 4, 2, 8, 3
     if not 2 <= args.bots <= 8 or not 0 <= args.driven <= args.tables:
         parser.error("need 2 <= --bots <= 8 and 0 <= --driven <= --tables")
+    if args.workers < 1:
+        parser.error("need --workers >= 1")
     return args
 
 
@@ -94,9 +115,9 @@ def pgbench_binary() -> str:
     return str(candidates[-1])
 
 
-def run_pgbench(url: str, seconds: int) -> dict[str, Any]:
-    """Transactions per second of pgbench's default TPC-B-like script on a scratch database."""
-    name = f"{BENCH_DATABASE}_pgbench"
+def run_pgbench(url: str, name: str, seconds: int) -> dict[str, Any]:
+    """Transactions per second of pgbench's default TPC-B-like script on scratch database
+    ``name``."""
     recreate_database(url, name)
     parts = urlsplit(url)
     connect = ["-h", parts.hostname or "127.0.0.1", "-p", str(parts.port or 5432)]
@@ -272,6 +293,65 @@ def set_up_tables(args: argparse.Namespace) -> tuple[list[int], list[tuple[int, 
     return table_ids, driven
 
 
+def database_backends() -> list[int]:
+    """The pids of this database's server processes serving the stack (not this one)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+
+def cpu_sample(roles: dict[str, list[int]]) -> dict[str, dict[int, float]]:
+    """CPU seconds so far of each role's processes (with their children), by pid."""
+    return {role: {pid: cpu_seconds(pid) for pid in pids} for role, pids in roles.items()}
+
+
+def cpu_spent(
+    before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]
+) -> dict[str, float]:
+    """CPU seconds of each role between two samples (a process new since ``before`` counts
+    from zero)."""
+    return {
+        role: sum(t - before.get(role, {}).get(pid, 0.0) for pid, t in pids.items())
+        for role, pids in after.items()
+    }
+
+
+TASK_DONE = re.compile(r"Task ([\w.]+)\[[\w-]+\] succeeded in ([0-9.e-]+)s: (.*)$", re.M)
+
+
+def tasks_run(logs: list[str]) -> dict[str, Any]:
+    """The tasks the workers ran in the given log text: how many of each name and result,
+    and the seconds they took in all."""
+    counts: dict[str, int] = {}
+    seconds = 0.0
+    for text in logs:
+        for name, runtime, result in TASK_DONE.findall(text):
+            key = f"{name.rsplit('.', 1)[-1]}: {result.strip()[:40]}"
+            counts[key] = counts.get(key, 0) + 1
+            seconds += float(runtime)
+    return {"count": sum(counts.values()), "seconds": seconds, "by_result": counts}
+
+
+def per_hand(
+    hands: int, transactions: int, cpu: dict[str, float], tasks: dict[str, Any]
+) -> dict[str, Any]:
+    """Where a hand's time went: CPU of each kind of process, database transactions and
+    worker tasks (by result) per finished hand."""
+    n = max(hands, 1)
+    return {
+        "cpu_ms": {name: round(seconds * 1000 / n, 2) for name, seconds in cpu.items()},
+        "db_transactions": round(transactions / n, 2),
+        "tasks": round(tasks["count"] / n, 2),
+        "task_ms": round(tasks["seconds"] * 1000 / n, 2),
+        "tasks_by_result": {k: round(v / n, 2) for k, v in sorted(tasks["by_result"].items())},
+    }
+
+
 def count_work(since: datetime.datetime, until: datetime.datetime) -> tuple[int, int]:
     """Hands finished and action events written in the window."""
     from games.models import Hand, TableEvent
@@ -290,21 +370,36 @@ def measure_stack(args: argparse.Namespace, env: dict[str, str], logs: Path) -> 
     from django.utils import timezone
 
     django.setup()
+    from games.services.schedule import table_queue
     from games.services.tables import table_set_status
 
     purge_queue()
     table_ids, driven = set_up_tables(args)
     base = f"http://127.0.0.1:{args.port}"
-    with running_stack(env, logs, port=args.port):
+    queues = [None if args.shared_queue else table_queue(n) for n in range(args.workers)]
+    with running_stack(env, logs, port=args.port, workers=args.workers, queues=queues) as started:
+        workers, web = started[:-1], started[-1]
+
+        def roles() -> dict[str, list[int]]:
+            return {
+                "workers": [w.popen.pid for w in workers],
+                "web": [web.popen.pid],
+                "database": database_backends(),
+            }
+
         driver = Driver(base, driven)
         transactions_before = transactions_so_far()
+        logged_before = [len(w.output()) for w in workers]
+        cpu_before = cpu_sample(roles())
         since = timezone.now()
         for table_id in table_ids:
             table_set_status(table_id=table_id, status="open")  # the workers start dealing
         threads = driver.run()
         time.sleep(args.seconds)
         until = timezone.now()
+        cpu = cpu_spent(cpu_before, cpu_sample(roles()))
         transactions = transactions_so_far() - transactions_before
+        tasks = tasks_run([w.output()[n:] for w, n in zip(workers, logged_before, strict=True)])
         driver.stop.set()
         for thread in threads:
             thread.join(timeout=35)
@@ -319,6 +414,7 @@ def measure_stack(args: argparse.Namespace, env: dict[str, str], logs: Path) -> 
         "hands_per_second": round(hands / elapsed, 2),
         "actions_per_second": round(actions / elapsed, 2),
         "db_transactions_per_second": round(transactions / elapsed, 1),
+        "per_hand": per_hand(hands, transactions, cpu, tasks),
         "act_latency_ms": {
             "count": len(driver.latencies),
             "p50": percentile_ms(driver.latencies, 50),
@@ -336,14 +432,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(problem, file=sys.stderr)
         return 2
     server_url = os.environ["DATABASE_URL"]
-    pgbench = run_pgbench(server_url, args.pgbench_seconds)  # before the stack: an idle machine
+    # before the stack: an idle machine
+    pgbench = run_pgbench(server_url, f"{args.database}_pgbench", args.pgbench_seconds)
+    # one table queue per worker (this process sends table tasks too: it opens the tables)
+    os.environ["TABLE_QUEUES"] = "0" if args.shared_queue else str(args.workers)
     with (
-        scratch_database(server_url, BENCH_DATABASE) as env,
+        scratch_database(server_url, args.database) as env,
         tempfile.TemporaryDirectory(prefix="bench-tables-") as logs,
     ):
         stack = measure_stack(args, env, Path(logs))
     report = {
         "benchmark": "tables",
+        "hands_per_second": stack["hands_per_second"],
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": machine(),
         "config": {
@@ -351,7 +451,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "seats_per_table": args.bots,
             "driven_tables": args.driven,
             "pause_ms": args.pause_ms,
-            "workers": "2 x celery worker --concurrency 1",
+            "workers": f"{args.workers} x celery worker --pool solo"
+            + (", one default queue" if args.shared_queue else ", one table queue each"),
             "web": "gunicorn, 2 sync workers",
             "stakes": "stud_hi 1/2/5/10",
         },
@@ -366,7 +467,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ),
         },
     }
-    print(json.dumps(report, indent=2))
+    print(json.dumps(report, indent=None if args.json else 2))
     return 0
 
 

@@ -179,6 +179,9 @@ else:
 
 # --- Celery ---------------------------------------------------------------------------------
 CELERY_TASK_DEFAULT_QUEUE = f"stud-test-{TEST_RUN_ID}" if TESTING else "stud"
+# Tables' tasks go to TABLE_QUEUES queues "<default>-table-<table id mod TABLE_QUEUES>", each
+# consumed by one worker process (deploy/WORKERS.md); 0: everything on the default queue.
+TABLE_QUEUES = env.int("TABLE_QUEUES", default=0)
 CELERY_TASK_IGNORE_RESULT = True  # no result backend: tasks write their effects to the DB
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False

@@ -13,7 +13,7 @@ from celery import shared_task
 from django.utils import timezone
 
 from games import floor_selectors, selectors, task_failures
-from games.services import hands, offers
+from games.services import hands, offers, schedule
 
 
 @shared_task(acks_late=True)
@@ -50,7 +50,9 @@ def sweep() -> dict[str, int]:
         failed += not task_failures.attempt(
             key=f"sweep:wake:{table_id}",
             what=f"waking table {table_id} for its next hand",
-            work=partial(table_advance.delay, table_id),
+            work=partial(
+                table_advance.apply_async, (table_id,), queue=schedule.table_queue(table_id)
+            ),
         )
     return {"expired": len(overdue), "woken": len(due), "failed": failed}
 

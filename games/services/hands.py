@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.codes import Code
+from games.engine.cards import Card
 from games.engine.fairness import SCHEME, commit_deck, commitment, deck_for_hand
 from games.engine.play import deal_pending
 from games.engine.rake import hand_rake
@@ -35,6 +36,7 @@ from games.models import (
 )
 from games.selectors import hand_state, running_hand, seat_index
 from games.services import bots, chips, schedule
+from games.services.table_writes import TableWrites
 from games.signals import hand_finished
 from integrations.webhooks.outbox import event_emit
 
@@ -64,47 +66,53 @@ def append_event(table: Table, kind: str, data: dict[str, Any], hand: Hand | Non
     return table.seq
 
 
-def _persist(table: Table, hand: Hand, state: HandState, start: int) -> None:
+def _persist(writes: TableWrites, hand: Hand, state: HandState, start: int) -> None:
     """Write the engine events from ``state.log[start:]`` and refresh the snapshot."""
-    new = state.log[start:]
-    if new:
-        TableEvent.objects.bulk_create(
-            TableEvent(table=table, seq=table.seq + k + 1, hand=hand, kind=e["type"], data=e)
-            for k, e in enumerate(new)
-        )
-        table.seq += len(new)
-        Table.objects.filter(pk=table.pk).update(seq=table.seq)
+    writes.engine_events(hand, state, start)
     hand.snapshot = to_dict(state)
-    hand.save(update_fields=["snapshot", "cards_used", "deadline"])
+    writes.hand_changed(hand, "snapshot", "cards_used", "deadline")
 
 
 # ------------------------------------------------------------------------- starting a hand
 
 
-def _dealt_in(table: Table) -> list[Seat]:
-    seats = list(
-        table.seats.select_related("player__user").filter(player__isnull=False, stack__gt=0)
-    )
+def _seats(table: Table) -> dict[int, Seat]:
+    """The table's seats (with their players) by number, in number order."""
+    return {s.number: s for s in table.seats.select_related("player")}
+
+
+def _dealt_in(table: Table, seats: dict[int, Seat]) -> list[Seat]:
+    dealt = [s for s in seats.values() if s.player is not None and s.stack > 0]
     if table.kind == TableKind.RING:
         # Ring games deal in only those not sitting out; a tournament deals everyone with chips
         # (away players post antes and are folded at their first decision, TDA 30).
-        seats = [s for s in seats if not s.sitting_out and not s.leaving]
-    return seats
+        dealt = [s for s in dealt if not s.sitting_out and not s.leaving]
+    return dealt
 
 
-def _start_hand(table: Table) -> Hand | None:
-    seats = _dealt_in(table)
-    if len(seats) < 2:
+@dataclass
+class _Started:
+    """A hand just started in this transaction: its state and its deck, in memory."""
+
+    hand: Hand
+    state: HandState
+    deck: list[Card]
+
+
+def _start_hand(writes: TableWrites, seats: dict[int, Seat]) -> _Started | None:
+    table = writes.table
+    dealt = _dealt_in(table, seats)
+    if len(dealt) < 2:
         return None
     # The seed was drawn (and its commitment public) before these client seeds were read.
     seed = bytes(table.next_seed)
-    client_seeds = [s.player.client_seed if s.player is not None else "" for s in seats]
+    client_seeds = [s.player.client_seed if s.player is not None else "" for s in dealt]
     deck = commit_deck(seed, client_seeds)
-    state = HandState(table.engine_rules(), table.engine_stakes(), [s.stack for s in seats])
+    state = HandState(table.engine_rules(), table.engine_stakes(), [s.stack for s in dealt])
     table.hands_played += 1
     table.next_hand_at = None
     table.next_seed = new_server_seed()
-    table.save(update_fields=["hands_played", "next_hand_at", "next_seed"])
+    writes.table_changed("hands_played", "next_hand_at", "next_seed")
     hand = Hand.objects.create(
         table=table,
         number=table.hands_played,
@@ -115,7 +123,7 @@ def _start_hand(table: Table) -> Hand | None:
                 "name": s.player.display_name,
                 "bot": s.player.is_bot,
             }
-            for s in seats
+            for s in dealt
             if s.player is not None
         ],
         header=header(state),
@@ -125,8 +133,7 @@ def _start_hand(table: Table) -> Hand | None:
         client_seeds=client_seeds,
         card_root=deck.root.hex(),
     )
-    append_event(
-        table,
+    writes.event(
         "hand_start",
         {
             "hand": hand.id,
@@ -142,8 +149,7 @@ def _start_hand(table: Table) -> Hand | None:
         },
         hand,
     )
-    _persist(table, hand, state, 0)
-    return hand
+    return _Started(hand, state, list(reversed(deck.order)))
 
 
 # ------------------------------------------------------------------------- advancing
@@ -185,22 +191,33 @@ def table_advance(table_id: int) -> str:
                 wait = (table.next_hand_at - now).total_seconds()
                 schedule.advance_later(table.id, wait)
                 return "waiting for the pause between hands"
-            hand = _start_hand(table)
-            if hand is None:
+            writes = TableWrites(table)
+            seats = _seats(table)
+            started = _start_hand(writes, seats)
+            if started is None:
                 table.next_hand_at = None
                 table.save(update_fields=["next_hand_at"])
                 return "waiting for players"
-        return _run(table, hand)
+            return _run(writes, started.hand, seats, started.state, 0, started.deck)
+        state = hand_state(hand)
+        return _run(TableWrites(table), hand, _seats(table), state, len(state.log))
 
 
-def _run(table: Table, hand: Hand) -> str:
-    state = hand_state(hand)
-    start = len(state.log)
+def _run(
+    writes: TableWrites,
+    hand: Hand,
+    seats: dict[int, Seat],
+    state: HandState,
+    start: int,
+    deck: list[Card] | None = None,
+) -> str:
+    """Play the hand on from ``state`` (whose events from ``start`` on are not written yet)
+    until a human decides or it ends; write it all. ``deck``: the hand's, if known."""
     lineup = hand.lineup
-    seats = {s.number: s for s in table.seats.select_related("player")}
     while not state.is_over:
         if state.next_deal is not None:
-            _deal(hand, state)
+            deck = deck or deck_for_hand(bytes(hand.seed), hand.client_seeds)
+            _deal(hand, state, deck)
             continue
         i = state.candidates[0]
         seat = seats[lineup[i]["seat"]]
@@ -214,17 +231,17 @@ def _run(table: Table, hand: Hand) -> str:
         state.act(option.action, option.to, player=i)
     if state.is_over:
         hand.deadline = None
-        _persist(table, hand, state, start)
-        _settle(table, hand, state)
+        _persist(writes, hand, state, start)
+        _settle(writes, hand, state, seats)
         return "hand finished"
-    _persist(table, hand, state, start)
-    _start_clock(table, hand, len(state.log))
+    _persist(writes, hand, state, start)
+    _start_clock(writes, hand, len(state.log))
+    writes.flush()
     return "waiting for a player"
 
 
-def _deal(hand: Hand, state: HandState) -> None:
+def _deal(hand: Hand, state: HandState, deck: list[Card]) -> None:
     """Deal what the hand needs from its committed deck (dealt from the end, see verify)."""
-    deck = deck_for_hand(bytes(hand.seed), hand.client_seeds)
     stub = deck[: len(deck) - hand.cards_used]
     before = len(stub)
     deal_pending(state, stub)
@@ -254,17 +271,18 @@ def automatic_option(state: HandState) -> Option:
     return min(options, key=lambda option: option.chips)
 
 
-def _start_clock(table: Table, hand: Hand, decision: int) -> None:
+def _start_clock(writes: TableWrites, hand: Hand, decision: int) -> None:
     """Give the player to act their full time, unless this decision's clock already runs.
 
     ``decision`` identifies the decision by the length of the hand's log when it arose.
     """
     if hand.deadline is not None and hand.clock_decision == decision:
         return
+    table = writes.table
     hand.deadline = timezone.now() + timedelta(seconds=table.action_seconds)
     hand.clock_decision = decision
-    hand.save(update_fields=["deadline", "clock_decision"])
-    schedule.expire_later(hand.id, table.seq, table.action_seconds)
+    writes.hand_changed(hand, "deadline", "clock_decision")
+    schedule.expire_later(table.id, hand.id, table.seq, table.action_seconds)
 
 
 # ------------------------------------------------------------------------- human decisions
@@ -307,7 +325,9 @@ def hand_act(
             raise Invalid(str(error), code=Code(error.code)) from error
         # The worker takes it from here; should it die first, the sweep finds this deadline.
         hand.deadline = timezone.now() + WORKER_GRACE
-        _persist(table, hand, state, start)
+        writes = TableWrites(table)
+        _persist(writes, hand, state, start)
+        writes.flush()
         schedule.advance_now(table.id)
         return ActResult(seq=table.seq, option=option)
 
@@ -333,6 +353,7 @@ def hand_expire(*, hand_id: int, seq: int | None) -> str:
         if hand.deadline is None or hand.deadline > timezone.now():
             return "not due"
         state = hand_state(hand)
+        writes = TableWrites(table)
         # Only a clock started for this very decision can time the player out; any other
         # deadline is the worker's grace after the previous decision (the next player's clock
         # has not started yet), so the hand is just moved on.
@@ -346,35 +367,36 @@ def hand_expire(*, hand_id: int, seq: int | None) -> str:
             # in from the next hand; a tournament player stays dealt in and is folded (checked
             # when free) at once at each decision; both until they come back (RULES.md 9).
             Seat.objects.filter(table=table, number=hand.lineup[i]["seat"]).update(sitting_out=True)
-            append_event(table, "timeout", {"hand": hand.id, "player": i}, hand)
+            writes.event("timeout", {"hand": hand.id, "player": i}, hand)
             hand.deadline = None
-            _persist(table, hand, state, start)
-        return _run(table, hand)
+            _persist(writes, hand, state, start)
+        return _run(writes, hand, _seats(table), state, len(state.log))
 
 
 # ------------------------------------------------------------------------- settling
 
 
-def _settle(table: Table, hand: Hand, state: HandState) -> None:
+def _settle(writes: TableWrites, hand: Hand, state: HandState, seats: dict[int, Seat]) -> None:
     """Take the rake, pay the final stacks into the seats, free leaving and busted ring
-    seats (cashing them out), finish."""
+    seats (cashing them out), finish; write it all, then tell the receivers."""
+    table = writes.table
     rake = hand_rake(table.engine_rake(), state)
     final = [p.stack - taken for p, taken in zip(state.players, rake, strict=True)]
     for entry, stack in zip(hand.lineup, final, strict=True):
-        Seat.objects.filter(table=table, number=entry["seat"]).update(stack=stack)
+        seat = seats[entry["seat"]]
+        seat.stack = stack
+        writes.stack_changed(seat)
     if table.kind == TableKind.RING:
-        gone = [s for s in table.seats.filter(player__isnull=False) if s.leaving or not s.stack]
-        chips.settle_lock(table.id, [s.player_id for s in gone if s.player_id])
+        gone = [s for s in seats.values() if s.player_id and (s.leaving or not s.stack)]
+        if gone or sum(rake):  # only then does the ledger move
+            chips.settle_lock(table.id, [s.player_id for s in gone if s.player_id])
         if sum(rake):
             hand.rake = sum(rake)
             chips.rake_take(table_id=table.id, hand_id=hand.id, amount=hand.rake)
-            append_event(
-                table, "rake", {"hand": hand.id, "amount": hand.rake, "shares": rake}, hand
-            )
+            writes.event("rake", {"hand": hand.id, "amount": hand.rake, "shares": rake}, hand)
         for seat in gone:
             if seat.player_id is not None:
-                append_event(
-                    table,
+                writes.event(
                     "leave",
                     {"seat": seat.number, "player": seat.player_id, "cash_out": seat.stack},
                 )
@@ -387,13 +409,14 @@ def _settle(table: Table, hand: Hand, state: HandState) -> None:
     hand.status = HandStatus.FINISHED
     hand.finished_at = timezone.now()
     hand.deadline = None
-    hand.save(update_fields=["status", "finished_at", "deadline", "rake"])
-    append_event(table, "hand_end", {"hand": hand.id, "number": hand.number, "stacks": final}, hand)
+    writes.hand_changed(hand, "status", "finished_at", "deadline", "rake")
+    writes.event("hand_end", {"hand": hand.id, "number": hand.number, "stacks": final}, hand)
     event_emit(
         "hand.finished",
         {"table": table.id, "hand": hand.id, "number": hand.number, "stacks": final},
     )
     table.next_hand_at = timezone.now() + timedelta(milliseconds=table.pause_ms)
-    table.save(update_fields=["next_hand_at"])
+    writes.table_changed("next_hand_at")
+    writes.flush()  # the receivers read (and write) the table's rows and log
     hand_finished.send(sender=Table, table_id=table.id, hand_id=hand.id)
     schedule.advance_later(table.id, table.pause_ms / 1000)
