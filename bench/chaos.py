@@ -388,7 +388,7 @@ class World:
                     )
 
     def _schedule(self) -> int:
-        from tourney.services.schedules import schedule_create
+        from tourney.services.commands.schedules import schedule_create
 
         levels = [(5, 10, 30), (10, 15, 50), (20, 30, 100), (50, 75, 250), (100, 200, 600)]
         levels.append((500, 1000, 3000))
@@ -408,9 +408,9 @@ class World:
     def tournament(self) -> int:
         """A tournament of bots and people, with late registration and re-entry; the people
         play it, someone keeps registering and unregistering before the start."""
-        from tourney.services.draw import tournament_start
-        from tourney.services.registration import entry_register
-        from tourney.services.setup import tournament_create
+        from tourney.services.commands.draw import tournament_start
+        from tourney.services.commands.registration import entry_register
+        from tourney.services.commands.setup import tournament_create
 
         tournament = tournament_create(
             name=f"Chaos {self.tournaments_finished + 1}",
@@ -554,7 +554,7 @@ class Checker:
 
     def _tournaments(self) -> None:
         from tourney.models import EntryStatus, Status, Tournament
-        from tourney.services.update import chips_expected, chips_in_play
+        from tourney.services.steps.chips import chips_expected, chips_in_play
 
         for tournament in Tournament.objects.exclude(status=Status.REGISTERING):
             if tournament.status in (Status.RUNNING, Status.PAUSED):

@@ -107,8 +107,8 @@ def tournament_figures(tournament_id: int) -> dict[str, Any]:
     """What the database says about the finished tournament."""
     from games.models import TableEvent
     from tourney.models import Move, Tournament, TournamentEvent
-    from tourney.services.clock import level_number
-    from tourney.services.schedules import schedule_entries
+    from tourney.planning.levels import level_number
+    from tourney.selectors import schedule_entries
 
     tournament = Tournament.objects.get(pk=tournament_id)
     draw = TournamentEvent.objects.get(tournament=tournament, kind="draw").data

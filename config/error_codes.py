@@ -18,6 +18,7 @@ import games.codes
 import integrations.codes
 import leagues.codes
 import money.codes
+import tourney.codes
 
 ERROR_CODES: list[type[StrEnum]] = [
     config.codes.Code,
@@ -26,8 +27,8 @@ ERROR_CODES: list[type[StrEnum]] = [
     money.codes.Code,
     games.codes.Code,
     leagues.codes.Code,
-    # tourney.codes.Code belongs here: it comes with the tourney2 branch, which the lead adds
-    # when merging. web.codes.Code does not: a page never answers with a code.
+    tourney.codes.Code,
+    # web.codes.Code does not belong here: a page never answers with a code.
 ]
 
 

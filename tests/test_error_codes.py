@@ -12,7 +12,7 @@ import games.engine
 from games.codes import Code
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ["config", "clubs", "games", "integrations", "leagues", "money", "web"]
+APPS = ["config", "clubs", "games", "integrations", "leagues", "money", "tourney", "web"]
 
 
 @pytest.mark.parametrize("app", APPS)

@@ -10,6 +10,6 @@ class TourneyConfig(AppConfig):
     def ready(self) -> None:
         from money.reconciliation import provider_register
         from tourney import receivers  # noqa: F401  (connects on import)
-        from tourney.services.payments import tournament_claims
+        from tourney.services.steps.payments import tournament_claims
 
         provider_register("tournaments", tournament_claims)

@@ -12,13 +12,10 @@ from django.db.models.functions import Coalesce, TruncDate
 from django.utils import timezone
 
 from games.models import Seat, TableStatus
-from tourney.models import Entry, Status, Tournament
-from tourney.selectors import LEFT, tournament_state
-from tourney.services.breaks import unscheduled_break_on
-from tourney.services.clock import STAKE_FIELDS, entry_seconds, level_number
-from tourney.services.schedules import schedule_entries
-from tourney.services.setup import SETTINGS
-from tourney.services.windows import late_registration_open
+from tourney.models import SETTINGS, Entry, Status, Tournament
+from tourney.planning.levels import STAKE_FIELDS, entry_seconds, level_number
+from tourney.selectors import LEFT, schedule_entries, tournament_state, unscheduled_break_on
+from tourney.windows import late_registration_open
 
 
 def _ms(delta: timedelta) -> int:
@@ -87,7 +84,7 @@ def _coming(tournament: Tournament, now: datetime) -> tuple[Any, Any]:
         if next_level is not None and next_break is not None:
             break
         if start_ms is not None:
-            start_ms += entry_seconds(tournament, entry) * 1000
+            start_ms += entry_seconds(entry, minute_seconds=tournament.minute_seconds) * 1000
     return next_level, next_break
 
 

@@ -113,7 +113,8 @@ class Tournament(models.Model):
     # money (a price includes its fee) and chips
     buy_in = models.PositiveIntegerField()
     fee = models.PositiveIntegerField(default=0)
-    # the part of each buy-in (and re-entry) put on the entry's head (tourney.services.knockouts)
+    # the part of each buy-in (and re-entry) put on the entry's head
+    # (tourney.services.steps.knockouts)
     bounty = models.PositiveIntegerField(default=0)
     bounty_kind = models.CharField(max_length=12, choices=BountyKind.choices, default="fixed")
     starting_stack = models.PositiveIntegerField()
@@ -161,8 +162,8 @@ class Tournament(models.Model):
     hand_for_hand_group = models.PositiveIntegerField(default=0)
     # an agreed deal: {"entries": {entry_id: amount}, "method": ...}
     deal = models.JSONField(null=True, blank=True)
-    # the director's toolkit (tourney.services.director_*): the smallest chip in play after
-    # colour-ups (null: chip_unit, which stays the unit prizes are paid in); chips put in or
+    # the director's toolkit (tourney.services.commands.director_*): the smallest chip in play
+    # after colour-ups (null: chip_unit, which stays the unit prizes are paid in); chips put in or
     # taken out of play by the director (chip races, disqualifications, corrections), each
     # logged with its "chips_delta"; late registration closed by hand
     smallest_chip = models.PositiveIntegerField(null=True, blank=True)
@@ -203,6 +204,41 @@ class Tournament(models.Model):
         return self.name
 
 
+SETTINGS = (
+    "name",
+    "club_id",
+    "mode",
+    "buy_in",
+    "fee",
+    "bounty",
+    "bounty_kind",
+    "starting_stack",
+    "chip_unit",
+    "table_size",
+    "schedule_id",
+    "late_reg_levels",
+    "re_entry_max",
+    "re_entry_levels",
+    "rebuy_max",
+    "rebuy_levels",
+    "rebuy_price",
+    "rebuy_fee",
+    "rebuy_chips",
+    "add_on_price",
+    "add_on_fee",
+    "add_on_chips",
+    "add_on_level",
+    "scheduled_start",
+    "action_seconds",
+    "pause_ms",
+    "minute_seconds",
+    "break_order",
+    "balance_threshold",
+    "payout_percentages",
+)
+"""The settings staff choose when creating or configuring a tournament."""
+
+
 class EntryStatus(models.TextChoices):
     REGISTERED = "registered", "registered, waiting for the draw"
     PLAYING = "playing", "seated"
@@ -213,6 +249,10 @@ class EntryStatus(models.TextChoices):
 
 
 ACTIVE_ENTRY = Q(status__in=[EntryStatus.REGISTERED, EntryStatus.PLAYING])
+
+
+PAID = [EntryStatus.REGISTERED, EntryStatus.PLAYING, EntryStatus.ELIMINATED, EntryStatus.WINNER]
+"""The entries that paid and were not refunded."""
 
 
 class Entry(models.Model):
@@ -283,6 +323,9 @@ class TournamentTable(models.Model):
     hands_seen = models.PositiveIntegerField(default=0)
     # played its hand of the current hand-for-hand round and waits for the others
     hand_for_hand_done = models.BooleanField(default=False)
+    # a balancing move waits for this table's hand to end: the update pass looks at the table
+    # after it (tourney.services.steps.hand_end); other hands' ends leave the tournament be
+    look_after_hand = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["tournament", "number"]

@@ -2,7 +2,9 @@
 public.
 
 The signal arrives inside the settling transaction, which holds the table's lock. Locking
-the tournament there would break the lock order (tournament > table), so the receiver only
+the tournament there would break the lock order (tournament > table), and would make every
+table's hand wait on the others': a hand that changes nothing the tournament decides on
+(``tourney.services.steps.hand_end``) lets its table deal on; after any other the receiver
 holds the table (no new hand until the tournament has looked at this one) and asks for the
 tournament's update after commit; hands ending together at many tables share one update.
 """
@@ -13,26 +15,22 @@ from typing import Any
 
 from django.db import transaction
 from django.dispatch import receiver
+from django.utils import timezone
 
-from games.models import Hand, HoldReason, Table
+from games.models import Hand
 from games.signals import hand_finished, seed_reveal_asked
+from tourney import tasks
 from tourney.models import Status, TournamentTable
+from tourney.services.steps.hand_end import hand_end
 
 
 @receiver(hand_finished, dispatch_uid="tourney.hand_finished")
 def on_hand_finished(sender: Any, table_id: int, hand_id: int, **kwargs: Any) -> None:
-    """Hold a tournament table after its hand and update its tournament after commit."""
-    tournament_id = (
-        TournamentTable.objects.filter(table_id=table_id)
-        .values_list("tournament_id", flat=True)
-        .first()
-    )
-    if tournament_id is None:
-        return
-    Table.objects.filter(pk=table_id).update(hold_reason=HoldReason.AFTER_HAND)
-    from tourney import tasks
-
-    transaction.on_commit(lambda: tasks.tournament_update_soon(tournament_id))
+    """Hold a tournament table after a hand its tournament must look at, and update the
+    tournament after commit."""
+    tournament_id = hand_end(table_id, timezone.now())
+    if tournament_id is not None:
+        transaction.on_commit(lambda: tasks.tournament_update_soon(tournament_id))
 
 
 @receiver(seed_reveal_asked, dispatch_uid="tourney.seed_reveal_asked")

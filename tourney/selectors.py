@@ -9,29 +9,58 @@ from django.utils import timezone
 
 from games.errors import NotFound
 from games.models import Seat, TableStatus
+from tourney.codes import Code
 from tourney.models import (
+    PAID,
     AnteSchedule,
     Entry,
     EntryStatus,
     Move,
+    ScheduleEntry,
     Tournament,
     TournamentEvent,
 )
+from tourney.planning.levels import level_number, playing_level
+from tourney.planning.payouts import (
+    PayoutStructure,
+    default_structure,
+    payouts,
+    structure_from_percentages,
+)
 from tourney.planning.schedules import stakes_warnings
-from tourney.services.clock import level_number, playing_level
-from tourney.services.registration import PAID
-from tourney.services.results import prizes_by_place
-from tourney.services.schedules import schedule_entries
 
 LEFT = [EntryStatus.PLAYING, EntryStatus.WINNER]
 """The players left: still playing, or the winner once the tournament is over."""
+
+
+def schedule_entries(schedule_id: int) -> list[ScheduleEntry]:
+    """The schedule's levels and breaks in playing order."""
+    return list(ScheduleEntry.objects.filter(schedule_id=schedule_id).order_by("position"))
+
+
+def unscheduled_break_on(tournament: Tournament) -> bool:
+    """Whether an unscheduled break runs or waits for the hands in progress (the tables deal
+    no new hand in both cases)."""
+    return tournament.break_ends_at is not None or tournament.break_pending_minutes is not None
+
+
+def payout_structure(tournament: Tournament) -> PayoutStructure:
+    """The custom structure, or the default one for the number of paid entries."""
+    if tournament.payout_percentages is not None:
+        return structure_from_percentages(tournament.payout_percentages)
+    return default_structure(max(1, tournament.entries.filter(status__in=PAID).count()))
+
+
+def prizes_by_place(tournament: Tournament) -> list[int]:
+    """Each paid place's prize (place 1 first), summing exactly to the prize pool."""
+    return payouts(tournament.prize_pool, payout_structure(tournament), tournament.chip_unit)
 
 
 def get_schedule(schedule_id: int) -> AnteSchedule:
     """The ante schedule, or a 404."""
     schedule = AnteSchedule.objects.filter(pk=schedule_id).first()
     if schedule is None:
-        raise NotFound(f"no schedule {schedule_id}", code="no_schedule")
+        raise NotFound(f"no schedule {schedule_id}", code=Code.NO_SCHEDULE)
     return schedule
 
 
@@ -51,7 +80,7 @@ def get_tournament(tournament_id: int) -> Tournament:
     if tournament is None:
         raise NotFound(
             f"no tournament {tournament_id}: list them at /api/v1/tournaments/",
-            code="no_tournament",
+            code=Code.NO_TOURNAMENT,
         )
     return tournament
 

@@ -7,6 +7,12 @@ duplicate, late or redelivered run changes nothing that was already done.
 from celery import shared_task
 from django.core.cache import cache
 from django.db.models import Q
+from django.utils import timezone
+
+from games.models import TableStatus
+from tourney.models import Status, Tournament
+from tourney.services.commands.draw import tournament_start_scheduled
+from tourney.services.update import tournament_update as update
 
 UPDATE_QUEUED_SECONDS = 30
 """How long a queued update stops others being queued; should it be lost, the beat tick
@@ -31,8 +37,6 @@ def tournament_update_soon(tournament_id: int) -> None:
 @shared_task(acks_late=True)
 def tournament_update(tournament_id: int) -> str:
     """Hands ended at the tournament's tables: eliminations, moves, holds."""
-    from tourney.services.update import tournament_update as update
-
     cache.delete(_queued_key(tournament_id))  # hands ending from now on queue another
     return update(tournament_id=tournament_id)
 
@@ -42,13 +46,6 @@ def tournament_tick() -> int:
     """Beat's tick (every ~2 s): start the tournaments whose scheduled start has passed,
     move every live clock on and catch up on lost updates. Returns how many tournaments it
     updated."""
-    from django.utils import timezone
-
-    from games.models import TableStatus
-    from tourney.models import Status, Tournament
-    from tourney.services.draw import tournament_start_scheduled
-    from tourney.services.update import tournament_update as update
-
     due = Tournament.objects.filter(
         status=Status.REGISTERING, scheduled_start__lte=timezone.now()
     ).values_list("id", flat=True)

@@ -25,11 +25,10 @@ from leagues.formulas import Finish, FormulaError, formula_points, points_round
 from leagues.models import EventKind, EventResult, EventStatus, Season, SeasonEvent
 from leagues.services.fees import event_fees_charge, live_fees_collect
 from leagues.services.standings import season_recompute, standings_event_entered
-from tourney.models import EntryStatus, Tournament
+from tourney.models import PAID, EntryStatus, Tournament
 from tourney.models import Status as TournamentStatus
-from tourney.services.payments import PAID
-from tourney.services.results import prizes_by_place
-from tourney.services.setup import entry_paid
+from tourney.selectors import prizes_by_place
+from tourney.services.commands.setup import entry_paid
 
 logger = logging.getLogger(__name__)
 

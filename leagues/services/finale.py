@@ -11,7 +11,7 @@ from leagues.models import Season
 from leagues.selectors import finale_field
 from tourney.models import Status as TournamentStatus
 from tourney.models import Tournament
-from tourney.services.registration import entry_register
+from tourney.services.commands.registration import entry_register
 
 
 def finale_register(*, season_id: int, tournament_id: int) -> list[dict[str, object]]:

@@ -10,7 +10,7 @@ import pytest
 from tests.e2e.workers import WorkerPool
 from tests.tourney.tournaments import events, make_tournament, seated_chips
 from tourney.models import Entry, Tournament
-from tourney.services.draw import tournament_start
+from tourney.services.commands.draw import tournament_start
 from tourney.tasks import tournament_tick
 
 pytestmark = pytest.mark.e2e

@@ -176,7 +176,7 @@ def test_a_clubs_subscription_hears_the_hands_of_its_tables_only():
     from games.services.seating import seat_sit
     from integrations.models import Subscription
     from tests.tourney.tournaments import make_tournament, open_table_ids
-    from tourney.services.draw import tournament_start
+    from tourney.services.commands.draw import tournament_start
 
     ours, theirs = Club.objects.create(name="Ours"), Club.objects.create(name="Theirs")
     subscriptions = {

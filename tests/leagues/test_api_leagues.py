@@ -15,8 +15,8 @@ from leagues.services.standings import season_recompute
 from tests.games.factories import make_player
 from tests.leagues.world import make_season, make_world
 from tests.tourney.tournaments import make_tournament, play_to_the_end
-from tourney.services.draw import tournament_start
-from tourney.services.update import chips_expected, chips_in_play
+from tourney.services.commands.draw import tournament_start
+from tourney.services.steps.chips import chips_expected, chips_in_play
 
 pytestmark = pytest.mark.django_db
 

@@ -30,8 +30,8 @@ from tests.games.test_api_support import client_for
 from tests.games.test_concurrency import run_at_once
 from tests.leagues.world import make_season, make_world
 from tests.tourney.tournaments import make_tournament
-from tourney.services.registration import entry_register, entry_unregister
-from tourney.services.setup import tournament_cancel
+from tourney.services.commands.registration import entry_register, entry_unregister
+from tourney.services.commands.setup import tournament_cancel
 
 pytestmark = pytest.mark.django_db
 

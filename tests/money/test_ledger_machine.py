@@ -34,9 +34,9 @@ from money.reconciliation import ledger_check
 from tests.games.factories import make_player, make_table
 from tests.tourney.tournaments import make_tournament, play_to_the_end
 from tourney.models import Status
-from tourney.services.draw import tournament_start
-from tourney.services.registration import entry_register, entry_unregister
-from tourney.services.setup import tournament_cancel
+from tourney.services.commands.draw import tournament_start
+from tourney.services.commands.registration import entry_register, entry_unregister
+from tourney.services.commands.setup import tournament_cancel
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,8 @@ from django.utils import timezone
 from games.models import Hand, HandStatus, Seat
 from tests.tourney.tournaments import LEVELS, make_tournament, seats_of, table_of
 from tourney.models import Entry, EntryStatus, Tournament, TournamentEvent
-from tourney.services.draw import tournament_start
-from tourney.services.schedules import schedule_create
+from tourney.services.commands.draw import tournament_start
+from tourney.services.commands.schedules import schedule_create
 
 COLOUR_UP_LEVELS = [
     *LEVELS[:3],

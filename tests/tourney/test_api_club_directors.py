@@ -10,7 +10,7 @@ from tests.games.factories import make_player
 from tests.leagues.world import make_world
 from tests.tourney.tournaments import LEVELS, make_tournament
 from tourney.models import Entry, Move, Tournament
-from tourney.services.draw import tournament_start
+from tourney.services.commands.draw import tournament_start
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 from tests.games.factories import make_player
 from tests.tourney.tournaments import LEVELS, fake_hand, make_tournament, seats_of, table_of
 from tourney.models import Entry
-from tourney.services.draw import draw_seats
+from tourney.services.commands.draw import draw_seats
 from tourney.services.update import tournament_update
 
 pytestmark = pytest.mark.django_db

@@ -11,10 +11,10 @@ from tests.games.factories import make_player
 from tests.tourney.director import audit, started
 from tests.tourney.tournaments import events, play_round, play_to_the_end, seated_chips
 from tourney.models import Entry, Tournament
-from tourney.services import director_clock as clock
-from tourney.services import director_floor as floor
-from tourney.services import director_rulings as rulings
-from tourney.services import director_settings
+from tourney.services.commands import director_clock as clock
+from tourney.services.commands import director_floor as floor
+from tourney.services.commands import director_rulings as rulings
+from tourney.services.commands import director_settings
 
 pytestmark = pytest.mark.django_db
 

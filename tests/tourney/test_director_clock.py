@@ -13,8 +13,8 @@ from games.models import Seat
 from tests.tourney.director import finish_hand, hand_in_progress, snapshot, started
 from tests.tourney.tournaments import events, expire_level, seated_chips, table_of
 from tourney.models import Tournament
-from tourney.services.clock import tournament_pause
-from tourney.services.director_clock import (
+from tourney.services.commands.clock import tournament_pause
+from tourney.services.commands.director_clock import (
     clock_add_time,
     clock_break,
     clock_color_up,

@@ -10,7 +10,7 @@ from tests.games.factories import make_player
 from tests.tourney.director import entry_at, hand_in_progress, snapshot, started
 from tests.tourney.tournaments import events, fake_hand, seats_of, table_of
 from tourney.models import Entry, Move
-from tourney.services.director_floor import (
+from tourney.services.commands.director_floor import (
     floor_late_entry,
     floor_lock,
     floor_move,

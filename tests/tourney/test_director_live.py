@@ -8,11 +8,15 @@ import pytest
 from tests.tourney.director import audit, entry_at, started
 from tests.tourney.tournaments import seats_of, table_of
 from tourney.models import Entry, Move, Tournament
-from tourney.services.balance import move_acknowledge
-from tourney.services.director_clock import clock_break
-from tourney.services.director_floor import floor_move
-from tourney.services.director_rulings import ruling_chips, ruling_disqualify, ruling_undo_bust
-from tourney.services.live import live_report_busts, live_report_chips
+from tourney.services.commands.director_clock import clock_break
+from tourney.services.commands.director_floor import floor_move
+from tourney.services.commands.director_rulings import (
+    ruling_chips,
+    ruling_disqualify,
+    ruling_undo_bust,
+)
+from tourney.services.commands.live import live_report_busts, live_report_chips
+from tourney.services.commands.moves import move_acknowledge
 
 pytestmark = pytest.mark.django_db
 

@@ -18,12 +18,12 @@ from tests.games.factories import make_player
 from tests.tourney.director import audit, snapshot, started
 from tests.tourney.tournaments import fake_hand, seats_of
 from tourney.models import Entry, EntryStatus, Tournament, TournamentTable
-from tourney.services import director_clock as clock
-from tourney.services import director_floor as floor
-from tourney.services import director_rulings as rulings
-from tourney.services import director_settings
+from tourney.services.commands import director_clock as clock
+from tourney.services.commands import director_floor as floor
+from tourney.services.commands import director_rulings as rulings
+from tourney.services.commands import director_settings
 from tourney.services.update import tournament_update
-from tourney.services.windows import field_final
+from tourney.windows import field_final
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,14 @@ from games.errors import Conflict, Invalid
 from tests.tourney.director import audit, entry_at, hand_in_progress, snapshot, started
 from tests.tourney.tournaments import events, fake_hand, seated_chips, seats_of, table_of
 from tourney.models import Entry, Tournament
-from tourney.services.director_clock import clock_jump
-from tourney.services.director_rulings import ruling_chips, ruling_disqualify, ruling_undo_bust
-from tourney.services.update import chips_check, tournament_update
+from tourney.services.commands.director_clock import clock_jump
+from tourney.services.commands.director_rulings import (
+    ruling_chips,
+    ruling_disqualify,
+    ruling_undo_bust,
+)
+from tourney.services.steps.chips import chips_check
+from tourney.services.update import tournament_update
 
 pytestmark = pytest.mark.django_db
 

@@ -12,9 +12,9 @@ from tests.games.factories import make_player
 from tests.tourney.director import entry_at, snapshot, started
 from tests.tourney.tournaments import events, fake_hand, seats_of, table_of
 from tourney.models import Entry, ScheduleEntry, Tournament
-from tourney.services.director_clock import clock_jump
-from tourney.services.director_settings import late_registration_set, settings_change
-from tourney.services.registration import entry_register
+from tourney.services.commands.director_clock import clock_jump
+from tourney.services.commands.director_settings import late_registration_set, settings_change
+from tourney.services.commands.registration import entry_register
 from tourney.services.update import tournament_update
 
 pytestmark = pytest.mark.django_db
@@ -174,8 +174,8 @@ def test_closing_late_registration_makes_the_field_final_and_places_the_busted()
 
 def test_after_a_colour_up_the_shared_schedule_keeps_the_levels_to_come_in_the_new_unit():
     from tests.tourney.tournaments import expire_level
-    from tourney.services.director_clock import clock_color_up
-    from tourney.services.schedules import schedule_update
+    from tourney.services.commands.director_clock import clock_color_up
+    from tourney.services.commands.schedules import schedule_update
 
     tournament = started(colour_up=True)
     for _ in range(2):

@@ -17,7 +17,7 @@ from tests.tourney.knockout_hands import record_hand
 from tests.tourney.tournaments import events, make_tournament, open_table_ids, play_to_the_end
 from tourney.models import Entry, Tournament
 from tourney.planning.knockouts import bounty_payments, knockers, last_chip_pot
-from tourney.services.draw import tournament_start
+from tourney.services.commands.draw import tournament_start
 from tourney.services.update import tournament_update
 
 # 9-9 loses to the wheel (A-2-3-4-5) that two players hold in different suits: a split pot

@@ -12,8 +12,8 @@ from games.services import hands
 from tests.games.factories import make_player
 from tests.tourney.tournaments import events, fake_hand, make_tournament, seats_of, table_of
 from tourney.models import Move
-from tourney.services.draw import tournament_start
-from tourney.services.registration import entry_register
+from tourney.services.commands.draw import tournament_start
+from tourney.services.commands.registration import entry_register
 from tourney.services.update import tournament_update
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ from games.errors import Conflict
 from games.services import hands
 from tests.tourney.tournaments import events, expire_level, make_tournament, table_of
 from tourney.models import ScheduleEntry, Tournament
-from tourney.services.clock import tournament_pause, tournament_resume
-from tourney.services.draw import tournament_start
+from tourney.services.commands.clock import tournament_pause, tournament_resume
+from tourney.services.commands.draw import tournament_start
 from tourney.services.update import tournament_update
 
 pytestmark = pytest.mark.django_db

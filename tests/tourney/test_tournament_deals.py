@@ -15,10 +15,10 @@ from tests.tourney.tournaments import (
     table_of,
 )
 from tourney.models import Tournament
-from tourney.services.draw import tournament_start
-from tourney.services.purchases import entry_add_on, entry_rebuy
-from tourney.services.registration import entry_re_enter, entry_register
-from tourney.services.results import deal_quote, deal_record
+from tourney.services.commands.deals import deal_quote, deal_record
+from tourney.services.commands.draw import tournament_start
+from tourney.services.commands.purchases import entry_add_on, entry_rebuy
+from tourney.services.commands.registration import entry_re_enter, entry_register
 from tourney.services.update import tournament_update
 
 pytestmark = pytest.mark.django_db

@@ -15,8 +15,8 @@ from tests.tourney.tournaments import (
 )
 from tourney.models import Entry, Tournament
 from tourney.selectors import tournament_state
-from tourney.services.draw import tournament_start
-from tourney.services.registration import entry_register
+from tourney.services.commands.draw import tournament_start
+from tourney.services.commands.registration import entry_register
 from tourney.services.update import tournament_update
 
 pytestmark = pytest.mark.django_db

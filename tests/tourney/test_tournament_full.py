@@ -6,7 +6,7 @@ import pytest
 
 from tests.tourney.tournaments import events, make_tournament, play_to_the_end, seated_chips
 from tourney.models import Entry, Move
-from tourney.services.draw import tournament_start
+from tourney.services.commands.draw import tournament_start
 
 pytestmark = pytest.mark.django_db
 

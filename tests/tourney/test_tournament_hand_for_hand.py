@@ -12,7 +12,7 @@ from django.utils import timezone
 from games.models import Hand
 from tests.tourney.tournaments import events, fake_hand, make_tournament, seats_of, table_of
 from tourney.models import Entry, Tournament
-from tourney.services.draw import tournament_start
+from tourney.services.commands.draw import tournament_start
 from tourney.services.update import tournament_update
 
 pytestmark = pytest.mark.django_db

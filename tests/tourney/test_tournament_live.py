@@ -8,9 +8,9 @@ from games.errors import Conflict, Invalid, NotFound
 from games.services import hands
 from tests.tourney.tournaments import make_tournament, seats_of, table_of
 from tourney.models import Entry, Move
-from tourney.services.balance import move_acknowledge
-from tourney.services.draw import tournament_start
-from tourney.services.live import live_report_busts, live_report_chips
+from tourney.services.commands.draw import tournament_start
+from tourney.services.commands.live import live_report_busts, live_report_chips
+from tourney.services.commands.moves import move_acknowledge
 
 pytestmark = pytest.mark.django_db
 

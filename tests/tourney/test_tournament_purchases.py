@@ -8,10 +8,11 @@ from games.errors import Conflict
 from games.services import hands
 from tests.games.factories import make_player
 from tests.tourney.tournaments import expire_level, make_tournament, seats_of, table_of
-from tourney.services.draw import tournament_start
-from tourney.services.purchases import entry_add_on, entry_rebuy
-from tourney.services.registration import entry_register
-from tourney.services.update import chips_expected, chips_in_play, tournament_update
+from tourney.services.commands.draw import tournament_start
+from tourney.services.commands.purchases import entry_add_on, entry_rebuy
+from tourney.services.commands.registration import entry_register
+from tourney.services.steps.chips import chips_expected, chips_in_play
+from tourney.services.update import tournament_update
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,9 @@ from games.models import Seat
 from tests.games.factories import make_player
 from tests.tourney.tournaments import events, fake_hand, make_tournament, table_of
 from tourney.models import Entry, EntryStatus
-from tourney.services.draw import tournament_start
-from tourney.services.registration import entry_re_enter, entry_register, entry_unregister
-from tourney.services.setup import tournament_cancel
+from tourney.services.commands.draw import tournament_start
+from tourney.services.commands.registration import entry_re_enter, entry_register, entry_unregister
+from tourney.services.commands.setup import tournament_cancel
 from tourney.services.update import tournament_update
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from games.fair_dealing import seed_is_public
 from games.models import Hand, HandStatus, Table, TableStatus
 from tests.tourney.tournaments import make_tournament, play_to_the_end
 from tourney.models import Status, Tournament
-from tourney.services.draw import tournament_start
+from tourney.services.commands.draw import tournament_start
 
 pytestmark = pytest.mark.django_db
 

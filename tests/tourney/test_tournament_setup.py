@@ -7,9 +7,9 @@ import pytest
 from games.errors import Conflict, Invalid, NotFound
 from tests.tourney.tournaments import LEVELS, make_tournament
 from tourney.models import ScheduleEntry
-from tourney.services.draw import tournament_start
-from tourney.services.schedules import schedule_create, schedule_generate
-from tourney.services.setup import tournament_configure, tournament_create
+from tourney.services.commands.draw import tournament_start
+from tourney.services.commands.schedules import schedule_create, schedule_generate
+from tourney.services.commands.setup import tournament_configure, tournament_create
 
 pytestmark = pytest.mark.django_db
 

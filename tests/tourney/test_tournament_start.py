@@ -8,7 +8,7 @@ from games.errors import Conflict
 from games.models import Seat
 from tests.tourney.tournaments import events, make_tournament, open_table_ids
 from tourney.models import Entry, EntryStatus
-from tourney.services.draw import draw_seats, tournament_start
+from tourney.services.commands.draw import draw_seats, tournament_start
 
 pytestmark = pytest.mark.django_db
 

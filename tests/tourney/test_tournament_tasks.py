@@ -1,4 +1,5 @@
-"""The receiver holds a tournament table after each hand; the tasks update and tick."""
+"""The receiver holds a tournament table after a hand its tournament must look at; the tasks
+update and tick."""
 
 from __future__ import annotations
 
@@ -7,27 +8,78 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.models import HoldReason
+from games.models import HoldReason, Seat, Table
 from games.services import hands
 from tests.games.factories import make_player
 from tests.tourney.tournaments import events, expire_level, make_tournament, table_of
 from tourney import tasks
-from tourney.services.draw import tournament_start
-from tourney.services.registration import entry_register
+from tourney.models import Tournament, TournamentTable
+from tourney.services.commands.draw import tournament_start
+from tourney.services.commands.registration import entry_register
+from tourney.services.steps.hand_end import hand_end
 
 pytestmark = pytest.mark.django_db
 
 
-def test_a_finished_hand_holds_the_table_until_the_tournament_updates():
+def test_a_hand_that_changes_nothing_for_the_tournament_lets_its_table_deal_on():
     tournament = make_tournament(players=3)
     tournament_start(tournament_id=tournament.id)
     table = table_of(tournament, 1)
+    # level 1 caps a hand's bets at 965 chips (5 ante, 4 bets of 30 on third and fourth
+    # street, of 60 on the last three): nobody's 1000 can go
     assert hands.table_advance(table.id) == "hand finished"
+    assert table_of(tournament, 1).hold_reason == ""
+    assert hands.table_advance(table.id) == "hand finished"  # no update in between
+    assert not events(tournament, "eliminated")
+
+
+def test_a_bust_holds_the_table_until_the_tournament_updates():
+    tournament = make_tournament(players=3)
+    tournament_start(tournament_id=tournament.id)
+    table = table_of(tournament, 1)
+    Seat.objects.filter(table=table, player__isnull=False).filter(number=_first_seat(table)).update(
+        stack=0
+    )
+    assert hand_end(table.id, timezone.now()) == tournament.id
     assert table_of(tournament, 1).hold_reason == HoldReason.AFTER_HAND
     assert hands.table_advance(table.id) == f"held: {HoldReason.AFTER_HAND}"
     assert tasks.tournament_update(tournament.id) == "running"
     assert table_of(tournament, 1).hold_reason == ""
-    assert table_of(tournament, 1).hands.count() == 1
+    assert events(tournament, "eliminated")
+
+
+def _first_seat(table: Table) -> int:
+    return table.seats.filter(player__isnull=False).order_by("number").first().number
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"level_ends_at": timezone.now() - timedelta(seconds=1)},
+        {"status": "paused"},
+        {"hand_for_hand": True},
+        {"break_pending_minutes": 5},
+    ],
+    ids=["level over", "paused", "hand-for-hand", "break called"],
+)
+def test_the_clock_or_hand_for_hand_holds_the_table_after_its_hand(change):
+    tournament = make_tournament(players=3)
+    tournament_start(tournament_id=tournament.id)
+    table = table_of(tournament, 1)
+    assert hand_end(table.id, timezone.now()) is None
+    Tournament.objects.filter(pk=tournament.pk).update(**change)
+    assert hand_end(table.id, timezone.now()) == tournament.id
+    assert table_of(tournament, 1).hold_reason == HoldReason.AFTER_HAND
+
+
+def test_a_table_a_balancing_move_waits_for_is_looked_at_after_its_hand():
+    tournament = make_tournament(players=3)
+    tournament_start(tournament_id=tournament.id)
+    table = table_of(tournament, 1)
+    TournamentTable.objects.filter(table=table).update(look_after_hand=True)
+    assert hand_end(table.id, timezone.now()) == tournament.id
+    assert tasks.tournament_update(tournament.id) == "running"
+    assert not TournamentTable.objects.get(table=table).look_after_hand  # nothing waits now
 
 
 def test_the_tick_moves_every_running_clock_on():

@@ -12,9 +12,9 @@ from games.models import Hand, HandStatus, Seat, Table, TableStatus
 from games.services import hands
 from tests.games.factories import make_player
 from tourney.models import Tournament, TournamentEvent, TournamentTable
-from tourney.services.registration import entry_register
-from tourney.services.schedules import schedule_create
-from tourney.services.setup import tournament_create
+from tourney.services.commands.registration import entry_register
+from tourney.services.commands.schedules import schedule_create
+from tourney.services.commands.setup import tournament_create
 from tourney.services.update import tournament_update
 
 LEVELS = [

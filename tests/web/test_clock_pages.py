@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 
 from tests.tourney.tournaments import expire_level, make_tournament
-from tourney.services.clock import tournament_pause, tournament_resume
-from tourney.services.draw import tournament_start
+from tourney.services.commands.clock import tournament_pause, tournament_resume
+from tourney.services.commands.draw import tournament_start
 from tourney.services.update import tournament_update
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from games.models import Table
 from tests.games.factories import make_player, make_table
 from tests.tourney.tournaments import make_tournament, seats_of, table_of
 from tourney.models import Entry, Move, Tournament
-from tourney.services.draw import tournament_start
+from tourney.services.commands.draw import tournament_start
 
 pytestmark = pytest.mark.django_db
 

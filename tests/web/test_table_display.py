@@ -17,8 +17,8 @@ from tests.engine.helpers import STAKES, stacked_hand
 from tests.games.factories import make_player, make_table
 from tests.tourney.tournaments import make_tournament
 from tourney.models import TournamentTable
-from tourney.services.draw import tournament_start
-from tourney.services.registration import entry_register
+from tourney.services.commands.draw import tournament_start
+from tourney.services.commands.registration import entry_register
 from web.tableview import action_buttons, cards_in_order, hand_result
 
 

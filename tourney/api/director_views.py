@@ -1,6 +1,6 @@
 """The tournament director's API: clock control, floor control, rulings, settings in play
 and reading everything back. Every view is for staff or a director of the tournament's club
-(``IsTournamentDirector``) and is a thin call into ``tourney.services.director_*`` or
+(``IsTournamentDirector``) and is a thin call into ``tourney.services.commands.director_*`` or
 ``tourney.director_selectors``; refusals are rendered by config.api_errors.
 """
 
@@ -17,7 +17,7 @@ from tourney.api import serializers as s
 from tourney.api.pagination import paginate
 from tourney.api.permissions import IsTournamentDirector
 from tourney.api.views import TournamentApi, _errors, _valid
-from tourney.services import (
+from tourney.services.commands import (
     director_clock,
     director_floor,
     director_rulings,

@@ -24,14 +24,15 @@ from tourney.api import director_serializers as d
 from tourney.api import serializers as s
 from tourney.api.pagination import paginate
 from tourney.api.permissions import IsTournamentDirector, can_run_tournament
-from tourney.services import (
-    balance,
+from tourney.codes import Code
+from tourney.services.commands import (
     clock,
+    deals,
     draw,
     live,
+    moves,
     purchases,
     registration,
-    results,
     schedules,
     setup,
 )
@@ -57,7 +58,7 @@ def _player_id(request: Request, tournament_id: int) -> int:
         if not can_run_tournament(request.user, tournament_id):
             raise Forbidden(
                 "only staff or a director of this tournament's club can register another player",
-                code="staff_only",
+                code=Code.STAFF_ONLY,
             )
         return int(data["player"])
     return require_player(request).id
@@ -70,7 +71,7 @@ def _club_check(request: Request, data: dict[str, Any]) -> None:
         raise Forbidden(
             "you can give a tournament only to a club you direct: name one of your clubs "
             "(GET /api/v1/clubs/)",
-            code="not_your_club",
+            code=Code.NOT_YOUR_CLUB,
         )
 
 
@@ -186,7 +187,7 @@ class TournamentListCreateApi(APIView):
         if not request.user.is_staff and "club_id" not in data:
             raise Forbidden(
                 "only staff create tournaments without a club: give club_id, a club you direct",
-                code="not_your_club",
+                code=Code.NOT_YOUR_CLUB,
             )
         _club_check(request, data)
         tournament = setup.tournament_create(**data)
@@ -302,7 +303,7 @@ class TournamentMoveAcknowledgeApi(TournamentApi):
 
     @extend_schema(request=None, responses={200: s.MoveOutputSerializer, **_errors(403, 404, 409)})
     def post(self, request: Request, tournament_id: int, move_id: int) -> Response:
-        move = balance.move_acknowledge(tournament_id=tournament_id, move_id=move_id)
+        move = moves.move_acknowledge(tournament_id=tournament_id, move_id=move_id)
         return Response(s.MoveOutputSerializer(move).data)
 
 
@@ -354,9 +355,7 @@ class TournamentDealQuoteApi(TournamentApi):
     )
     def get(self, request: Request, tournament_id: int) -> Response:
         method = _valid(s.DealQuoteQueryInputSerializer, request.query_params)["method"]
-        quote = results.deal_quote(
-            tournament=selectors.get_tournament(tournament_id), method=method
-        )
+        quote = deals.deal_quote(tournament=selectors.get_tournament(tournament_id), method=method)
         return Response(s.DealQuoteOutputSerializer(quote, many=True).data)
 
 
@@ -371,7 +370,7 @@ class TournamentDealApi(TournamentApi):
     )
     def post(self, request: Request, tournament_id: int) -> Response:
         data = _valid(s.DealInputSerializer, request.data)
-        results.deal_record(
+        deals.deal_record(
             tournament_id=tournament_id, amounts=data["counts"], method=data["method"]
         )
         return _state(tournament_id)

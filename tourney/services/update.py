@@ -11,47 +11,50 @@ move, hand-for-hand); a released table is advanced at once.
 
 from __future__ import annotations
 
-import logging
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import Sum
 from django.utils import timezone
 
 from games.models import HoldReason, Seat, Table, TableStatus
 from games.services import schedule
 from integrations.webhooks.outbox import event_emit
-from tourney.models import EntryStatus, Mode, Status, Tournament
+from tourney.models import EntryStatus, Mode, Status, Tournament, TournamentTable
 from tourney.planning.balancing import Plan, hand_for_hand_needed
-from tourney.services.balance import tables_balance
-from tourney.services.clock import clock_advance, on_break, stakes_apply
-from tourney.services.eliminations import bust_hands, eliminate, next_bust_group
-from tourney.services.knockouts import bounty_collect
-from tourney.services.locks import LockedTable, open_tables_for_update, tournament_for_update
-from tourney.services.log import event_append
-from tourney.services.payments import prizes_pay
-from tourney.services.results import payout_structure, places_assign, winner_assign
-from tourney.services.seating import seats_by_table, table_close
-from tourney.services.windows import standings_final
+from tourney.selectors import payout_structure
+from tourney.services.steps.balance import tables_balance
+from tourney.services.steps.chips import chips_check
+from tourney.services.steps.clock import clock_advance, on_break, stakes_apply
+from tourney.services.steps.eliminations import bust_hands, eliminate, next_bust_group
+from tourney.services.steps.knockouts import bounty_collect
+from tourney.services.steps.locks import LockedTable, open_tables_for_update, tournament_for_update
+from tourney.services.steps.log import event_append
+from tourney.services.steps.payments import prizes_pay
+from tourney.services.steps.results import places_assign, winner_assign
+from tourney.services.steps.seating import seats_by_table, table_close
 from tourney.signals import tournament_finished
-
-logger = logging.getLogger(__name__)
+from tourney.windows import standings_final
 
 
 def tournament_update(*, tournament_id: int) -> str:
-    """Lock the tournament and its tables and bring them up to date; returns its status."""
+    """Lock the tournament and its tables and bring them up to date; returns its status.
+    A table whose hand is being played is not waited for (``LockedTable.busy``): what the
+    pass leaves to do there is done after that hand."""
     with transaction.atomic():
         tournament = tournament_for_update(tournament_id)
-        tournament_refresh(tournament)
+        tournament_refresh(tournament, skip_busy=tournament.status == Status.RUNNING)
         return tournament.status
 
 
-def tournament_refresh(tournament: Tournament, *, now: datetime | None = None) -> None:
-    """The update pass, for a tournament already locked by the caller."""
+def tournament_refresh(
+    tournament: Tournament, *, now: datetime | None = None, skip_busy: bool = False
+) -> None:
+    """The update pass, for a tournament already locked by the caller; ``skip_busy``: see
+    ``open_tables_for_update``."""
     now = now or timezone.now()
     if tournament.status == Status.REGISTERING:
         return
-    tables = open_tables_for_update(tournament)
+    tables = open_tables_for_update(tournament, skip_busy=skip_busy)
     if tournament.status in (Status.FINISHED, Status.CANCELLED):
         _close_idle(tables)
         return
@@ -61,47 +64,60 @@ def tournament_refresh(tournament: Tournament, *, now: datetime | None = None) -
         places_assign(tournament)  # the field (or the pool) just became final
     stakes_apply(tournament, tables)
     _hands_seen(tournament, tables)
-    if tournament.mode == Mode.ONLINE:
-        _busts(tournament, tables)
+    seats = seats_by_table(tables)
     players_left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
+    if tournament.mode == Mode.ONLINE:
+        players_left = _busts(tournament, tables, seats, players_left)
     if level_changed:
         chips_check(tournament)
     if players_left <= 1:
         _finish(tournament, tables)
         return
-    seats = seats_by_table(tables)
     _hand_for_hand(tournament, tables, seats, players_left)
     plan, changed = tables_balance(tournament, tables, seats)
     tables = [locked for locked in tables if locked.table.status != TableStatus.CLOSED]
     _holds(tournament, tables, plan, changed)
+    _looks(tables, plan)
     tournament.save()
 
 
 def _hands_seen(tournament: Tournament, tables: list[LockedTable]) -> None:
     """Note the hands that ended since the last pass (a hand-for-hand table has then played
     its hand of the round)."""
+    seen = []
     for locked in tables:
+        if locked.busy:
+            continue
         played = locked.table.hands_played - (1 if locked.in_hand else 0)
         if played > locked.tt.hands_seen:
             locked.tt.hands_seen = played
             if tournament.hand_for_hand:
                 locked.tt.hand_for_hand_done = True
-            locked.tt.save(update_fields=["hands_seen", "hand_for_hand_done"])
+            seen.append(locked.tt)
+    TournamentTable.objects.bulk_update(seen, ["hands_seen", "hand_for_hand_done"])
 
 
-def _busts(tournament: Tournament, tables: list[LockedTable]) -> None:
+def _busts(
+    tournament: Tournament,
+    tables: list[LockedTable],
+    seats: dict[int, dict[int, Seat]],
+    players_left: int,
+) -> int:
     """Eliminate the players busted since the last pass, hand by hand in the order the hands
-    ended. Reaching the bubble on one of them starts hand-for-hand at that moment (TDA): the
-    hands then in progress, those ending later in this pass among them, are its first round,
-    and their busts share."""
+    ended, and free their seats in ``seats``; returns the players left. Reaching the bubble
+    on one of them starts hand-for-hand at that moment (TDA): the hands then in progress,
+    those ending later in this pass among them, are its first round, and their busts share."""
     places = payout_structure(tournament).places
-    for bust in bust_hands(tables, seats_by_table(tables)):
+    for bust in bust_hands(tables, seats):
         eliminate(tournament, bust.busts())
+        for seat in bust.busted:
+            del seats[bust.locked.table.id][seat.number]
+        players_left -= len(bust.busted)
         if tournament.hand_for_hand:
             continue
-        players_left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
-        if _bubble(players_left, places, tables, seats_by_table(tables)):
+        if _bubble(players_left, places, tables, seats):
             _hand_for_hand_start(tournament, tables, players_left, mid_pass=True)
+    return players_left
 
 
 def _bubble(
@@ -194,13 +210,29 @@ def _holds(
     at_break = on_break(tournament)
     for locked in tables:
         reason = _hold_reason(tournament, locked, plan, at_break)
-        if reason != locked.table.hold_reason:
+        if locked.busy:
+            locked.look = locked.look or reason != locked.table.hold_reason
+        elif reason != locked.table.hold_reason:
             Table.objects.filter(pk=locked.table.pk).update(hold_reason=reason)
             locked.table.hold_reason = reason
             if not reason:
                 schedule.advance_now(locked.table.id)
         elif not reason and locked.table.id in changed and not locked.in_hand:
             schedule.advance_now(locked.table.id)
+
+
+def _looks(tables: list[LockedTable], plan: Plan) -> None:
+    """Ask to see after their hand the tables a deferred move waits for, and the busy tables
+    this pass left something to do at: the other tables' hands end without the update pass
+    (``tourney.services.steps.hand_end``)."""
+    blocking = {number for deferred in plan.deferred for number in deferred.blocked_by}
+    changed = []
+    for locked in tables:
+        wanted = locked.tt.number in blocking or locked.look
+        if locked.tt.look_after_hand != wanted:
+            locked.tt.look_after_hand = wanted
+            changed.append(locked.tt)
+    TournamentTable.objects.bulk_update(changed, ["look_after_hand"])
 
 
 def _close_idle(tables: list[LockedTable]) -> None:
@@ -237,45 +269,3 @@ def _finish(tournament: Tournament, tables: list[LockedTable]) -> None:
     event_append(tournament, "finished", {"winner": winner.id, "player": winner.player_id})
     tournament_finished.send(sender=Tournament, tournament_id=tournament.id)
     _close_idle(tables)
-
-
-def chips_in_play(tournament: Tournament) -> int:
-    """The chips on the tournament's seats (a hand in progress keeps its starting stacks on
-    the seats until it is settled, so this never counts a pot twice or misses one)."""
-    seats = Seat.objects.filter(table__tournament_table__tournament=tournament)
-    return seats.aggregate(total=Sum("stack"))["total"] or 0
-
-
-def chips_expected(tournament: Tournament) -> int:
-    """Every chip put in play: starting stacks, rebuys and add-ons of the seated entries,
-    and what the director put in or took out (chip races, disqualifications, corrections)."""
-    seated = tournament.entries.filter(
-        status__in=[EntryStatus.PLAYING, EntryStatus.ELIMINATED, EntryStatus.WINNER]
-    )
-    totals = seated.aggregate(
-        rebuys=Sum("rebuys"), add_ons=Sum("add_ons"), bonus=Sum("bonus_chips")
-    )
-    return (
-        seated.count() * tournament.starting_stack
-        + (totals["bonus"] or 0)
-        + (totals["rebuys"] or 0) * tournament.rebuy_chips
-        + (totals["add_ons"] or 0) * tournament.add_on_chips
-        + tournament.chips_adjusted
-    )
-
-
-def chips_check(tournament: Tournament) -> bool:
-    """Log the chip count (every level change and at the end); False if chips were lost
-    or made. Live counts are staff's, so only online tournaments must balance."""
-    in_play, expected = chips_in_play(tournament), chips_expected(tournament)
-    ok = in_play == expected or tournament.mode == Mode.LIVE
-    event_append(
-        tournament,
-        "chips",
-        {"level_index": tournament.level_index, "in_play": in_play, "expected": expected, "ok": ok},
-    )
-    if not ok:
-        logger.error(
-            "tournament %s: %s chips in play, %s expected", tournament.id, in_play, expected
-        )
-    return ok

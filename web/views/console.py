@@ -23,7 +23,7 @@ from games.models import Table, TableKind, TableStatus
 from games.services import tables as table_services
 from tourney import selectors
 from tourney.models import MoveStatus, Tournament
-from tourney.services import balance, clock, director_clock, draw, live, results
+from tourney.services.commands import clock, deals, director_clock, draw, live, moves
 from web.clockboard import clock_board, clock_fingerprint
 from web.codes import Code
 from web.views.common import (
@@ -129,7 +129,7 @@ def _quote(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     if method not in QUOTE_METHODS:
         return {"quote_error": f"unknown deal method {method!r}: use icm or chip_chop"}
     try:
-        rows = results.deal_quote(tournament=tournament, method=method)
+        rows = deals.deal_quote(tournament=tournament, method=method)
     except ServiceError as error:
         return {"quote_error": error.message}
     names = {e["entry"]: e["name"] for e in selectors.results_list(tournament)}
@@ -193,7 +193,7 @@ def move_acknowledge(request: HttpRequest, tournament_id: int, move_id: int) -> 
         request,
         tournament_id,
         f"Move {move_id} acknowledged.",
-        lambda: balance.move_acknowledge(tournament_id=tournament_id, move_id=move_id),
+        lambda: moves.move_acknowledge(tournament_id=tournament_id, move_id=move_id),
     )
 
 
@@ -239,7 +239,7 @@ CLOCK_CONTROLS: dict[str, tuple[Any, str]] = {
 @require_POST
 @refusals_as_pages
 def clock_control(request: HttpRequest, tournament_id: int, control: str) -> HttpResponse:
-    """The director's clock controls (``tourney.services.director_clock``)."""
+    """The director's clock controls (``tourney.services.commands.director_clock``)."""
     service, done = CLOCK_CONTROLS[control]
     return _console_action(request, tournament_id, done, lambda: service(request, tournament_id))
 

@@ -19,7 +19,7 @@ from games.errors import Forbidden, Invalid, ServiceError
 from games.models import Player, TableKind
 from games.services import hands, seating
 from tourney.models import Status, Tournament
-from tourney.services import registration
+from tourney.services.commands import registration
 from web.codes import Code
 from web.games import game_name
 from web.tableview import table_fingerprint, table_page

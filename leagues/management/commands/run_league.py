@@ -35,10 +35,10 @@ from money.cashier import bankroll
 from tourney import tasks
 from tourney.management.commands.run_tournament import BOT_STYLES, TICK_SECONDS, Workers
 from tourney.models import EntryStatus, Tournament
-from tourney.services.draw import tournament_start
-from tourney.services.registration import entry_register
-from tourney.services.schedules import schedule_generate
-from tourney.services.setup import tournament_create
+from tourney.services.commands.draw import tournament_start
+from tourney.services.commands.registration import entry_register
+from tourney.services.commands.schedules import schedule_generate
+from tourney.services.commands.setup import tournament_create
 
 FORMULA_PARAMS: dict[str, dict[str, Any]] = {
     "pokerstars": {},

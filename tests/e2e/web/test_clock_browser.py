@@ -14,9 +14,9 @@ from playwright.sync_api import Browser, Locator
 from tests.e2e.web.pages import console_errors, countdown_seconds, seconds_until
 from tests.tourney.tournaments import make_tournament
 from tourney.models import Tournament, TournamentEvent
-from tourney.services.clock import tournament_pause, tournament_resume
-from tourney.services.draw import tournament_start
-from tourney.services.schedules import schedule_create
+from tourney.services.commands.clock import tournament_pause, tournament_resume
+from tourney.services.commands.draw import tournament_start
+from tourney.services.commands.schedules import schedule_create
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 

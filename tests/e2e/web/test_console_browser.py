@@ -13,7 +13,7 @@ from playwright.sync_api import Browser
 from tests.e2e.web.pages import console_errors, make_person, seconds_until, sign_in
 from tests.tourney.tournaments import make_tournament, seats_of, table_of
 from tourney.models import Entry, Move, Tournament
-from tourney.services.draw import tournament_start
+from tourney.services.commands.draw import tournament_start
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 

@@ -33,11 +33,12 @@ from games.services.players import player_create
 from money.cashier import bankroll
 from tourney import tasks
 from tourney.models import Entry, EntryStatus, Tournament, TournamentEvent
-from tourney.services.clock import level_number
-from tourney.services.draw import tournament_start
-from tourney.services.registration import entry_register
-from tourney.services.schedules import schedule_entries, schedule_generate
-from tourney.services.setup import tournament_create
+from tourney.planning.levels import level_number
+from tourney.selectors import schedule_entries
+from tourney.services.commands.draw import tournament_start
+from tourney.services.commands.registration import entry_register
+from tourney.services.commands.schedules import schedule_generate
+from tourney.services.commands.setup import tournament_create
 
 PROJECT_DIR = Path(__file__).resolve().parents[3]
 TICK_SECONDS = 2.0

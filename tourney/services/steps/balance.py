@@ -10,17 +10,13 @@ from __future__ import annotations
 
 import secrets
 
-from django.db import transaction
-from django.utils import timezone
-
 from games.engine.fairness import SeededShuffler
-from games.errors import Conflict, NotFound
 from games.models import Seat
 from tourney.models import Entry, EntryStatus, Mode, Move, MoveStatus, Tournament
 from tourney.planning.balancing import BalanceConfig, Plan, plan_moves
-from tourney.services.locks import LockedTable, tournament_for_update
-from tourney.services.log import event_append
-from tourney.services.seating import seat_lift, seat_take, table_close, table_states
+from tourney.services.steps.locks import LockedTable
+from tourney.services.steps.log import event_append
+from tourney.services.steps.seating import seat_lift, seat_take, table_close, table_states
 
 
 def balance_config(tournament: Tournament) -> BalanceConfig:
@@ -106,19 +102,3 @@ def _moves_apply(
             ],
         },
     )
-
-
-def move_acknowledge(*, tournament_id: int, move_id: int) -> Move:
-    """Staff confirm a live move was carried out."""
-    with transaction.atomic():
-        tournament = tournament_for_update(tournament_id)
-        move = Move.objects.filter(tournament=tournament, pk=move_id).first()
-        if move is None:
-            raise NotFound(f"no move {move_id} in this tournament", code="no_move")
-        if move.status != MoveStatus.PENDING:
-            raise Conflict(f"the move is already {move.status}", code="not_pending")
-        move.status = MoveStatus.ACKNOWLEDGED
-        move.acknowledged_at = timezone.now()
-        move.save(update_fields=["status", "acknowledged_at"])
-        event_append(tournament, "move_done", {"move": move.id})
-        return move

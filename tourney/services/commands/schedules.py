@@ -8,8 +8,10 @@ from typing import Any
 from django.db import transaction
 
 from games.errors import Conflict, Invalid, NotFound
+from tourney.codes import Code
 from tourney.models import AnteSchedule, ScheduleEntry, Status, Tournament
 from tourney.planning.schedules import Break, Level, Schedule, generate_schedule
+from tourney.selectors import schedule_entries
 
 LEVEL_FIELDS = ("game", "ante", "bring_in", "small_bet", "big_bet", "minutes")
 
@@ -22,7 +24,7 @@ def _planner_entry(data: dict[str, Any]) -> Level | Break:
     except KeyError as error:
         raise Invalid(f"a level needs {', '.join(LEVEL_FIELDS)}: {error} is missing") from error
     except (TypeError, ValueError) as error:
-        raise Invalid(str(error), code="invalid_schedule") from error
+        raise Invalid(str(error), code=Code.INVALID_SCHEDULE) from error
 
 
 MAX_AMOUNT = 2**31 - 1
@@ -34,7 +36,7 @@ def _check_amounts(schedule: Schedule) -> None:
         if level.big_bet > MAX_AMOUNT:
             raise Invalid(
                 f"a big bet of {level.big_bet} is above {MAX_AMOUNT}: use fewer levels",
-                code="invalid_schedule",
+                code=Code.INVALID_SCHEDULE,
             )
 
 
@@ -65,7 +67,7 @@ def _planned(entries: Sequence[dict[str, Any]], chip_unit: int) -> Schedule:
     try:
         return Schedule(tuple(_planner_entry(dict(e)) for e in entries), chip_unit)
     except (TypeError, ValueError) as error:
-        raise Invalid(str(error), code="invalid_schedule") from error
+        raise Invalid(str(error), code=Code.INVALID_SCHEDULE) from error
 
 
 def schedule_create(
@@ -90,7 +92,7 @@ def schedule_update(
     with transaction.atomic():
         stored = AnteSchedule.objects.select_for_update().filter(pk=schedule_id).first()
         if stored is None:
-            raise NotFound(f"no schedule {schedule_id}", code="no_schedule")
+            raise NotFound(f"no schedule {schedule_id}", code=Code.NO_SCHEDULE)
         if name is not None:
             stored.name = name
             stored.save(update_fields=["name"])
@@ -109,7 +111,7 @@ def schedule_update(
             raise Conflict(
                 f"levels 1 to {fixed} of this schedule were played or are in play at a "
                 "tournament: change only the levels after them",
-                code="schedule_in_play",
+                code=Code.SCHEDULE_IN_PLAY,
             )
         for tournament in users:
             _check_units(schedule, tournament.chip_unit)
@@ -131,7 +133,7 @@ def _check_units(schedule: Schedule, unit: int) -> None:
                 raise Invalid(
                     f"level {number}: {name} {amount} is not a multiple of the chip unit "
                     f"{unit} of a tournament that uses this schedule",
-                    code="chip_unit",
+                    code=Code.CHIP_UNIT,
                 )
 
 
@@ -146,7 +148,7 @@ def _check_units_from(schedule: Schedule, unit: int, index: int) -> None:
                 raise Invalid(
                     f"entry {position + 1}: {name} {amount} is not a multiple of {unit}, the "
                     "smallest chip left in play at a tournament that uses this schedule",
-                    code="chip_unit",
+                    code=Code.CHIP_UNIT,
                 )
 
 
@@ -173,10 +175,5 @@ def schedule_generate(
             break_minutes,
         )
     except (TypeError, ValueError) as error:
-        raise Invalid(str(error), code="invalid_schedule") from error
+        raise Invalid(str(error), code=Code.INVALID_SCHEDULE) from error
     return _store(name=name, schedule=schedule)
-
-
-def schedule_entries(schedule_id: int) -> list[ScheduleEntry]:
-    """The schedule's levels and breaks in playing order."""
-    return list(ScheduleEntry.objects.filter(schedule_id=schedule_id).order_by("position"))

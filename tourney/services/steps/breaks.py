@@ -4,7 +4,7 @@ had left.
 
 The state is on the tournament row: ``break_pending_minutes`` while waiting for the hands,
 ``break_ends_at`` while the break runs, ``break_level_left_ms`` the level's time left (none:
-the last level, which has no end). ``tourney.services.clock.clock_advance`` calls
+the last level, which has no end). ``tourney.services.steps.clock.clock_advance`` calls
 :func:`unscheduled_break_holds` first, so the beat tick starts and ends breaks like levels.
 """
 
@@ -14,13 +14,7 @@ from datetime import datetime, timedelta
 
 from games.models import Hand, HandStatus
 from tourney.models import Mode, Tournament
-from tourney.services.log import event_append
-
-
-def unscheduled_break_on(tournament: Tournament) -> bool:
-    """Whether an unscheduled break runs or waits for the hands in progress (the tables deal
-    no new hand in both cases)."""
-    return tournament.break_ends_at is not None or tournament.break_pending_minutes is not None
+from tourney.services.steps.log import event_append
 
 
 def hands_running(tournament: Tournament) -> list[int]:

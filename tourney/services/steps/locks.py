@@ -10,31 +10,40 @@ from dataclasses import dataclass
 
 from games.errors import NotFound
 from games.models import Hand, HandStatus, Table, TableStatus
+from tourney.codes import Code
 from tourney.models import Tournament, TournamentTable
 
 
 @dataclass
 class LockedTable:
-    """A tournament table under its row lock, with whether a hand is in progress."""
+    """A tournament table under its row lock, with whether a hand is in progress.
+
+    A ``busy`` table is one whose lock another transaction holds (its hand being played):
+    read without the lock, counted as in a hand, never written; ``look`` is set when the
+    update pass left something to do at it, to see it again after that hand."""
 
     tt: TournamentTable
     table: Table
     in_hand: bool
+    busy: bool = False
+    look: bool = False
 
 
 def tournament_for_update(tournament_id: int) -> Tournament:
     """Lock and return the tournament row (inside ``transaction.atomic``); 404 if none."""
     tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if tournament is None:
-        raise NotFound(f"no tournament {tournament_id}", code="no_tournament")
+        raise NotFound(f"no tournament {tournament_id}", code=Code.NO_TOURNAMENT)
     return tournament
 
 
-def open_tables_for_update(tournament: Tournament) -> list[LockedTable]:
+def open_tables_for_update(tournament: Tournament, *, skip_busy: bool = False) -> list[LockedTable]:
     """Lock the tournament's open tables in table id order (after the tournament row).
 
-    Two queries whatever the number of tables: one locks every table row (in id order, the
-    order every other path locks them in), one finds the hands in progress.
+    Three queries whatever the number of tables: one locks every table row (in id order, the
+    order every other path locks them in), one finds the hands in progress, one reads the
+    ``busy`` tables: with ``skip_busy``, the tables locked by another transaction (a hand
+    being played) are not waited for but read as they were last committed.
     """
     rows = list(
         TournamentTable.objects.filter(tournament=tournament)
@@ -42,7 +51,11 @@ def open_tables_for_update(tournament: Tournament) -> list[LockedTable]:
         .order_by("table_id")
     )
     ids = [tt.table_id for tt in rows]
-    tables = {t.id: t for t in Table.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
+    lock = Table.objects.select_for_update(skip_locked=skip_busy)
+    tables = {t.id: t for t in lock.filter(pk__in=ids).order_by("pk")}
+    busy = set(ids) - set(tables)
+    if busy:
+        tables.update({t.id: t for t in Table.objects.filter(pk__in=busy)})
     playing = set(
         Hand.objects.filter(table_id__in=ids, status=HandStatus.RUNNING).values_list(
             "table_id", flat=True
@@ -51,5 +64,6 @@ def open_tables_for_update(tournament: Tournament) -> list[LockedTable]:
     locked = []
     for tt in rows:
         tt.table = tables[tt.table_id]
-        locked.append(LockedTable(tt, tt.table, tt.table_id in playing))
+        in_hand = tt.table_id in playing or tt.table_id in busy
+        locked.append(LockedTable(tt, tt.table, in_hand, busy=tt.table_id in busy))
     return locked

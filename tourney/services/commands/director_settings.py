@@ -19,15 +19,17 @@ from django.utils import timezone
 
 from games.errors import Conflict, Invalid
 from games.models import Table
+from tourney.codes import Code
 from tourney.models import EntryStatus, ScheduleEntry, Status, Tournament
+from tourney.planning.levels import STAKE_FIELDS, level_number
 from tourney.planning.payouts import structure_from_percentages
-from tourney.services.clock import STAKE_FIELDS, level_number
-from tourney.services.director_lookup import running_for_update, unit_in_play
-from tourney.services.log import event_append
-from tourney.services.results import payout_structure, places_assign
-from tourney.services.schedules import LEVEL_FIELDS, schedule_create, schedule_entries
+from tourney.selectors import payout_structure, schedule_entries
+from tourney.services.commands.director_lookup import running_for_update, unit_in_play
+from tourney.services.commands.schedules import LEVEL_FIELDS, schedule_create
+from tourney.services.steps.log import event_append
+from tourney.services.steps.results import places_assign
 from tourney.services.update import tournament_refresh
-from tourney.services.windows import late_registration_open, levels_started, standings_final
+from tourney.windows import late_registration_open, levels_started, standings_final
 
 
 def late_registration_set(
@@ -42,32 +44,32 @@ def late_registration_set(
         level = levels_started(tournament)
         if not open_:
             if until_level is not None:
-                raise Invalid("until_level is for reopening", code="until_level")
+                raise Invalid("until_level is for reopening", code=Code.UNTIL_LEVEL)
             if not late_registration_open(tournament):
-                raise Conflict("late registration is closed already", code="closed")
+                raise Conflict("late registration is closed already", code=Code.CLOSED)
             tournament.late_reg_closed = True
         else:
             until = level if until_level is None else until_level
             if until < level:
                 raise Invalid(
                     f"level {level} is in play: reopen until level {level} or later",
-                    code="until_level",
+                    code=Code.UNTIL_LEVEL,
                 )
             if tournament.deal:
-                raise Conflict("a deal was made: the field stays as it is", code="deal_made")
+                raise Conflict("a deal was made: the field stays as it is", code=Code.DEAL_MADE)
             if tournament.entries.filter(place__isnull=False).exists():
                 raise Conflict(
                     "finishing places were given on a final field: late registration cannot reopen",
-                    code="places_given",
+                    code=Code.PLACES_GIVEN,
                 )
             if tournament.starting_stack % unit_in_play(tournament):
                 raise Conflict(
                     f"the starting stack {tournament.starting_stack} is not a multiple of the "
                     f"smallest chip in play ({unit_in_play(tournament)}) since the colour-up",
-                    code="chip_unit",
+                    code=Code.CHIP_UNIT,
                 )
             if late_registration_open(tournament) and tournament.late_reg_levels == until:
-                raise Conflict(f"late registration is open until level {until}", code="open")
+                raise Conflict(f"late registration is open until level {until}", code=Code.OPEN)
             tournament.late_reg_closed = False
             tournament.late_reg_levels = until
         tournament.save()
@@ -86,11 +88,11 @@ def settings_change(*, tournament_id: int, **changes: Any) -> Tournament:
     """Change ``level_minutes``, ``levels`` (the levels to come), ``payout_percentages`` or
     ``action_seconds`` of a tournament in play (see the module docstring)."""
     if not changes:
-        raise Invalid("name at least one setting to change", code="nothing")
+        raise Invalid("name at least one setting to change", code=Code.NOTHING)
     if "levels" in changes and "level_minutes" in changes:
         raise Invalid(
             "give the levels to come with their minutes, or level_minutes, not both",
-            code="levels_and_minutes",
+            code=Code.LEVELS_AND_MINUTES,
         )
     with transaction.atomic():
         tournament = running_for_update(tournament_id)
@@ -141,7 +143,7 @@ def _schedule_replace(tournament: Tournament, entries: list[dict[str, Any]]) -> 
                 raise Invalid(
                     f"level {level_number(schedule_entries(copy.id), index)}: {name} {amount} "
                     f"is not a multiple of the chip unit in play ({needed})",
-                    code="chip_unit",
+                    code=Code.CHIP_UNIT,
                 )
     tournament.schedule = copy
 
@@ -150,7 +152,7 @@ def _levels_to_come(tournament: Tournament, levels: list[dict[str, Any]]) -> Non
     entries = schedule_entries(tournament.schedule_id)
     kept = [_as_dict(e) for e in entries[: tournament.level_index + 1]]
     if not levels:
-        raise Invalid("give at least one level to come", code="no_levels")
+        raise Invalid("give at least one level to come", code=Code.NO_LEVELS)
     _schedule_replace(tournament, kept + [dict(level) for level in levels])
 
 
@@ -182,28 +184,28 @@ def _too_short(old: int, new: int) -> Invalid:
     return Invalid(
         f"the level in play has run longer than {new} minutes (of its {old}): give a longer "
         "length, or move on with the clock's next_level",
-        code="too_short",
+        code=Code.TOO_SHORT,
     )
 
 
 def _payouts(tournament: Tournament, percentages: list[str]) -> None:
     if tournament.deal:
-        raise Conflict("a deal was made: the prizes are the deal's", code="deal_made")
+        raise Conflict("a deal was made: the prizes are the deal's", code=Code.DEAL_MADE)
     try:
         new = structure_from_percentages(percentages)
     except (TypeError, ValueError) as error:
-        raise Invalid(str(error), code="invalid_payouts") from error
+        raise Invalid(str(error), code=Code.INVALID_PAYOUTS) from error
     left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
     paid_now = payout_structure(tournament).places
     if left <= paid_now or tournament.entries.filter(prize__gt=0).exists():
         raise Conflict(
             f"the money is reached ({left} left, {paid_now} paid): the payout table is locked in",
-            code="in_the_money",
+            code=Code.IN_THE_MONEY,
         )
     if new.places > left:
         raise Invalid(
             f"{left} players are left: a new table must pay fewer places ({new.places} asked), "
             "or players already out would be owed prizes they were not playing for",
-            code="too_many_places",
+            code=Code.TOO_MANY_PLACES,
         )
     tournament.payout_percentages = percentages

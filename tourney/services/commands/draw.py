@@ -19,11 +19,13 @@ from django.utils import timezone
 from games.engine.fairness import SeededShuffler
 from games.errors import Conflict
 from games.services import schedule
+from tourney.codes import Code
 from tourney.models import Entry, EntryStatus, Status, Tournament
-from tourney.services.clock import clock_start
-from tourney.services.locks import tournament_for_update
-from tourney.services.log import event_append
-from tourney.services.seating import seat_take, table_open
+from tourney.services.steps.clock import clock_start
+from tourney.services.steps.locks import tournament_for_update
+from tourney.services.steps.log import event_append
+from tourney.services.steps.seating import seat_take, table_open
+from tourney.services.update import tournament_refresh
 
 logger = logging.getLogger(__name__)
 
@@ -54,12 +56,14 @@ def tournament_start(*, tournament_id: int) -> Tournament:
     with transaction.atomic():
         tournament = tournament_for_update(tournament_id)
         if tournament.status != Status.REGISTERING:
-            raise Conflict(f"the tournament is already {tournament.status}", code="already_started")
+            raise Conflict(
+                f"the tournament is already {tournament.status}", code=Code.ALREADY_STARTED
+            )
         entries = _registered(tournament)
         if len(entries) < MIN_PLAYERS:
             raise Conflict(
                 f"{len(entries)} registered: a tournament needs at least {MIN_PLAYERS} players",
-                code="not_enough_players",
+                code=Code.NOT_ENOUGH_PLAYERS,
             )
         _start(tournament, entries)
         return tournament
@@ -102,8 +106,6 @@ def _registered(tournament: Tournament) -> list[Entry]:
 
 def _start(tournament: Tournament, entries: list[Entry]) -> None:
     """Draw the seats of ``entries``, open the tables and start the clock (locked)."""
-    from tourney.services.update import tournament_refresh
-
     seed = secrets.token_bytes(32)
     seating = draw_seats([e.id for e in entries], table_size=tournament.table_size, seed=seed)
     now = timezone.now()

@@ -8,7 +8,9 @@ from django.db import transaction
 
 from clubs.models import Club
 from games.errors import Conflict, Invalid, NotFound
+from tourney.codes import Code
 from tourney.models import (
+    SETTINGS,
     AnteSchedule,
     BountyKind,
     BreakOrder,
@@ -18,46 +20,14 @@ from tourney.models import (
     Status,
     Tournament,
 )
+from tourney.planning.levels import STAKE_FIELDS
 from tourney.planning.payouts import structure_from_percentages
-from tourney.services.clock import STAKE_FIELDS
-from tourney.services.locks import tournament_for_update
-from tourney.services.log import event_append
-from tourney.services.payments import MONEY_SETTINGS, refunds_pay
-from tourney.services.registration import pool_recompute
-from tourney.services.schedules import schedule_entries
+from tourney.selectors import schedule_entries
+from tourney.services.steps.locks import tournament_for_update
+from tourney.services.steps.log import event_append
+from tourney.services.steps.payments import MONEY_SETTINGS, pool_recompute, refunds_pay
+from tourney.services.update import tournament_refresh
 
-SETTINGS = (
-    "name",
-    "club_id",
-    "mode",
-    "buy_in",
-    "fee",
-    "bounty",
-    "bounty_kind",
-    "starting_stack",
-    "chip_unit",
-    "table_size",
-    "schedule_id",
-    "late_reg_levels",
-    "re_entry_max",
-    "re_entry_levels",
-    "rebuy_max",
-    "rebuy_levels",
-    "rebuy_price",
-    "rebuy_fee",
-    "rebuy_chips",
-    "add_on_price",
-    "add_on_fee",
-    "add_on_chips",
-    "add_on_level",
-    "scheduled_start",
-    "action_seconds",
-    "pause_ms",
-    "minute_seconds",
-    "break_order",
-    "balance_threshold",
-    "payout_percentages",
-)
 POSITIVE = ("buy_in", "starting_stack", "chip_unit", "minute_seconds", "action_seconds")
 
 
@@ -65,17 +35,19 @@ def _check_settings(fields: dict[str, Any]) -> None:
     """Refuse bad settings with a 400 before the database sees them."""
     unknown = set(fields) - set(SETTINGS)
     if unknown:
-        raise Invalid(f"unknown settings: {', '.join(sorted(unknown))}", code="unknown_setting")
+        raise Invalid(f"unknown settings: {', '.join(sorted(unknown))}", code=Code.UNKNOWN_SETTING)
     for name, value in fields.items():
         if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-            raise Invalid(f"{name} cannot be negative ({value})", code="negative")
+            raise Invalid(f"{name} cannot be negative ({value})", code=Code.NEGATIVE)
     for name in POSITIVE:
         if name in fields and fields[name] < 1:
-            raise Invalid(f"{name} must be at least 1", code="not_positive")
+            raise Invalid(f"{name} must be at least 1", code=Code.NOT_POSITIVE)
     if "table_size" in fields and not 2 <= fields["table_size"] <= 8:
-        raise Invalid(f"table_size must be 2 to 8, not {fields['table_size']}", code="table_size")
+        raise Invalid(
+            f"table_size must be 2 to 8, not {fields['table_size']}", code=Code.TABLE_SIZE
+        )
     if "mode" in fields and fields["mode"] not in Mode.values:
-        raise Invalid(f"mode must be one of {', '.join(Mode.values)}", code="mode")
+        raise Invalid(f"mode must be one of {', '.join(Mode.values)}", code=Code.MODE)
     if "bounty_kind" in fields and fields["bounty_kind"] not in BountyKind.values:
         raise Invalid(f"bounty_kind must be one of {', '.join(BountyKind.values)}")
     if "break_order" in fields and fields["break_order"] not in BreakOrder.values:
@@ -86,14 +58,14 @@ def _check_settings(fields: dict[str, Any]) -> None:
         try:
             structure_from_percentages(fields["payout_percentages"])
         except (TypeError, ValueError) as error:
-            raise Invalid(str(error), code="invalid_payouts") from error
+            raise Invalid(str(error), code=Code.INVALID_PAYOUTS) from error
     if "club_id" in fields and not Club.objects.filter(pk=fields["club_id"]).exists():
-        raise NotFound(f"no club {fields['club_id']}", code="no_club")
+        raise NotFound(f"no club {fields['club_id']}", code=Code.NO_CLUB)
     if (
         "schedule_id" in fields
         and not AnteSchedule.objects.filter(pk=fields["schedule_id"]).exists()
     ):
-        raise NotFound(f"no schedule {fields['schedule_id']}", code="no_schedule")
+        raise NotFound(f"no schedule {fields['schedule_id']}", code=Code.NO_SCHEDULE)
 
 
 def _check_prices(tournament: Tournament) -> None:
@@ -103,18 +75,20 @@ def _check_prices(tournament: Tournament) -> None:
         ("add_on_price", "add_on_fee"),
     ):
         if getattr(tournament, fee) > getattr(tournament, price):
-            raise Invalid(f"{fee} is part of {price} and cannot exceed it", code="fee_above_price")
+            raise Invalid(
+                f"{fee} is part of {price} and cannot exceed it", code=Code.FEE_ABOVE_PRICE
+            )
     if tournament.bounty + tournament.fee > tournament.buy_in:
         raise Invalid(
             f"the bounty ({tournament.bounty}) and the fee ({tournament.fee}) are parts of the "
             f"buy-in ({tournament.buy_in}) and cannot exceed it",
-            code="bounty_above_price",
+            code=Code.BOUNTY_ABOVE_PRICE,
         )
     if tournament.bounty and tournament.mode == Mode.LIVE:
         raise Invalid(
             "bounties are for online tournaments: a live bust report names nobody who "
             "knocked the player out",
-            code="live_bounty",
+            code=Code.LIVE_BOUNTY,
         )
 
 
@@ -131,7 +105,7 @@ def _check_offers(tournament: Tournament) -> None:
             if getattr(tournament, name) == 0:
                 raise Invalid(
                     f"{name} is 0 with {switch} {offered}: set {name}, or {switch} 0 to offer none",
-                    code="empty_offer",
+                    code=Code.EMPTY_OFFER,
                 )
 
 
@@ -151,7 +125,7 @@ def _check_schedule(tournament: Tournament) -> None:
             raise Invalid(
                 f"{name} {getattr(tournament, name)} is longer than the schedule's "
                 f"{len(levels)} levels: it would never close",
-                code="window_too_long",
+                code=Code.WINDOW_TOO_LONG,
             )
     for number, level in enumerate(levels, start=1):
         for name in STAKE_FIELDS:
@@ -160,7 +134,7 @@ def _check_schedule(tournament: Tournament) -> None:
                 raise Invalid(
                     f"level {number} of the schedule: {name} {amount} is not a multiple of "
                     f"the tournament's chip unit {unit}",
-                    code="chip_unit",
+                    code=Code.CHIP_UNIT,
                 )
 
 
@@ -170,7 +144,7 @@ def tournament_create(**fields: Any) -> Tournament:
     _check_settings(fields)
     for name in ("name", "buy_in", "starting_stack", "schedule_id"):
         if name not in fields:
-            raise Invalid(f"{name} is required", code="required")
+            raise Invalid(f"{name} is required", code=Code.REQUIRED)
     tournament = Tournament(**fields)
     _check_prices(tournament)
     _check_offers(tournament)
@@ -188,7 +162,7 @@ def tournament_configure(*, tournament_id: int, **fields: Any) -> Tournament:
         tournament = tournament_for_update(tournament_id)
         if tournament.status != Status.REGISTERING:
             raise Conflict(
-                f"the tournament is {tournament.status}: settings are fixed", code="started"
+                f"the tournament is {tournament.status}: settings are fixed", code=Code.STARTED
             )
         paid = sorted(
             name
@@ -199,7 +173,7 @@ def tournament_configure(*, tournament_id: int, **fields: Any) -> Tournament:
             raise Conflict(
                 f"entries have paid already: {', '.join(paid)} cannot change now; "
                 "create a new tournament, or cancel this one (everyone is refunded)",
-                code="prices_fixed",
+                code=Code.PRICES_FIXED,
             )
         for name, value in fields.items():
             setattr(tournament, name, value)
@@ -224,12 +198,10 @@ def entry_paid(tournament: Tournament, entry: Entry) -> int:
 def tournament_cancel(*, tournament_id: int) -> Tournament:
     """Cancel the tournament: every entry gets back what it paid, fees included; the tables
     close (a table in a hand closes when its hand ends)."""
-    from tourney.services.update import tournament_refresh
-
     with transaction.atomic():
         tournament = tournament_for_update(tournament_id)
         if tournament.status in (Status.FINISHED, Status.CANCELLED):
-            raise Conflict(f"the tournament is already {tournament.status}", code="over")
+            raise Conflict(f"the tournament is already {tournament.status}", code=Code.OVER)
         refunds = []
         entries = list(tournament.entries.exclude(status=EntryStatus.UNREGISTERED))
         refunds_pay(tournament, entries)

@@ -1,6 +1,6 @@
 """Eliminations: who busted, their chips at the start of the bust hand, their bust group.
 
-Places come from the bust groups (``tourney.services.results``): a later group finishes
+Places come from the bust groups (``tourney.services.steps.results``): a later group finishes
 above an earlier one. A group is one hand at one table, or one whole hand-for-hand round
 (one hand at each table). At one table the bigger starting stack finishes above and equal
 stacks share; players of one round busted at different tables share (TDA,
@@ -19,12 +19,12 @@ from datetime import UTC, datetime
 
 from games.models import Hand, HandStatus, Seat
 from tourney.models import Entry, EntryStatus, Tournament
-from tourney.services.knockouts import knockouts_credit
-from tourney.services.locks import LockedTable
-from tourney.services.log import event_append
-from tourney.services.results import group_place
-from tourney.services.seating import seat_lift
-from tourney.services.windows import field_final
+from tourney.services.steps.knockouts import knockouts_credit
+from tourney.services.steps.locks import LockedTable
+from tourney.services.steps.log import event_append
+from tourney.services.steps.results import group_place
+from tourney.services.steps.seating import seat_lift
+from tourney.windows import field_final
 
 
 def next_bust_group(tournament: Tournament) -> int:
@@ -65,16 +65,6 @@ def eliminate(
         entry.bust_shared = shared
         entry.bust_hand = hand
         entry.bust_table = locked.tt.number
-        entry.save(
-            update_fields=[
-                "status",
-                "bust_group",
-                "bust_stack",
-                "bust_shared",
-                "bust_hand",
-                "bust_table",
-            ]
-        )
         seat_lift(locked, number=seat.number, why="eliminated")
         logged.append(
             {
@@ -85,6 +75,10 @@ def eliminate(
                 "start_stack": start_stack,
             }
         )
+    Entry.objects.bulk_update(
+        list(entries.values()),
+        ["status", "bust_group", "bust_stack", "bust_shared", "bust_hand", "bust_table"],
+    )
     knockouts_credit(tournament, busts, logged)
     event_append(tournament, "eliminated", {"group": group, "shared": shared, "busts": logged})
     if field_final(tournament):
@@ -111,7 +105,7 @@ def bust_hands(tables: list[LockedTable], seats: dict[int, dict[int, Seat]]) -> 
     found = []
     for locked in tables:
         busted = [seat for seat in seats[locked.table.id].values() if seat.stack == 0]
-        if not busted:
+        if not busted or locked.busy:
             continue
         hand = (
             Hand.objects.filter(table=locked.table, status=HandStatus.FINISHED)

@@ -22,8 +22,11 @@ from tourney.planning.knockouts import bounty_payments, knockers, knockout_share
 
 logger = logging.getLogger(__name__)
 
+Pots = tuple[list[int], list[bool], list[tuple[int, int]]]
+"""A hand's pots as ``_hand_pots`` reads them."""
 
-def _hand_pots(hand: Hand) -> tuple[list[int], list[bool], list[tuple[int, int]]]:
+
+def _hand_pots(hand: Hand) -> Pots:
     """What each player put in and who was live (not folded or mucked) when the pots were
     awarded, and the awards paid as (pot, lineup index) in order, from the hand's log."""
     state = hand_state_from_events(hand)
@@ -37,11 +40,14 @@ def _hand_pots(hand: Hand) -> tuple[list[int], list[bool], list[tuple[int, int]]
     return contributions, live, [(pot, player) for pot, player, amount in awards if amount > 0]
 
 
-def _knocker_players(hand: Hand, busted_player: int) -> list[int]:
+def _knocker_players(hand: Hand, busted_player: int, pots: dict[int, Pots]) -> list[int]:
     """The players (ids) who won ``busted_player``'s last chips in ``hand`` (nobody if the
-    hand's log cannot be read: the tournament goes on, the error is logged)."""
+    hand's log cannot be read: the tournament goes on, the error is logged). ``pots``: the
+    hands replayed so far (the busts of one hand share its replay)."""
     try:
-        contributions, live, awards = _hand_pots(hand)
+        if hand.id not in pots:
+            pots[hand.id] = _hand_pots(hand)
+        contributions, live, awards = pots[hand.id]
     except (KeyError, ValueError) as error:
         logger.error("hand %s: no knockout credit, its log does not replay: %r", hand.id, error)
         return []
@@ -61,14 +67,23 @@ def knockouts_credit(
     """Credit the knockouts and pay the bounties of one group of busts (``logged``: their
     log lines, in the same order, completed here)."""
     progressive = tournament.bounty_kind == BountyKind.PROGRESSIVE
+    pots: dict[int, Pots] = {}
+    credited = [
+        _knocker_players(hand, seat.player_id, pots) if hand is not None else []
+        for _locked, seat, _stack, hand in busts
+    ]
     playing = {
         entry.player_id: entry
-        for entry in Entry.objects.filter(tournament=tournament, status=EntryStatus.PLAYING)
+        for entry in Entry.objects.filter(
+            tournament=tournament,
+            status=EntryStatus.PLAYING,
+            player_id__in={player for players in credited for player in players},
+        )
     }
+    busted_entries = Entry.objects.in_bulk([line["entry"] for line in logged])
     changed: dict[int, Entry] = {}
-    for (_locked, seat, _stack, hand), line in zip(busts, logged, strict=True):
-        busted = Entry.objects.get(pk=line["entry"])
-        players = _knocker_players(hand, seat.player_id) if hand is not None else []
+    for players, line in zip(credited, logged, strict=True):
+        busted = busted_entries[line["entry"]]
         players = [p for p in players if p in playing]
         head = _head(tournament, busted)
         line["knocked_out_by"] = []

@@ -9,60 +9,32 @@ from __future__ import annotations
 import secrets
 
 from django.db import transaction
-from django.db.models import Sum
 
 from games.engine.fairness import SeededShuffler
 from games.errors import Conflict, NotFound
 from games.models import Player
 from games.services import schedule
 from money.models import Reason
-from tourney.models import Entry, EntryStatus, Status, Tournament
+from tourney.codes import Code
+from tourney.models import PAID, Entry, EntryStatus, Status, Tournament
 from tourney.planning.balancing import seat_for_newcomer
-from tourney.planning.payouts import prize_pool
-from tourney.services.locks import open_tables_for_update, tournament_for_update
-from tourney.services.log import event_append
-from tourney.services.payments import entry_pay, refunds_pay
-from tourney.services.seating import seat_take, seats_by_table, table_open, table_states
-from tourney.services.windows import deal_check, late_registration_open, re_entry_open
-
-PAID = [EntryStatus.REGISTERED, EntryStatus.PLAYING, EntryStatus.ELIMINATED, EntryStatus.WINNER]
-
-
-def pool_recompute(tournament: Tournament) -> None:
-    """The prize pool from every paid entry, re-entry, rebuy and add-on, fees and bounties
-    taken out."""
-    paid = tournament.entries.filter(status__in=PAID)
-    totals = paid.aggregate(rebuys=Sum("rebuys"), add_ons=Sum("add_ons"))
-    players = paid.values("player").distinct().count()
-    tournament.prize_pool = (
-        prize_pool(
-            entries=players,
-            re_entries=paid.count() - players,
-            buy_in=tournament.buy_in,
-            fee=tournament.fee,
-            rebuys=totals["rebuys"] or 0,
-            rebuy_price=tournament.rebuy_price,
-            rebuy_fee=tournament.rebuy_fee,
-            add_ons=totals["add_ons"] or 0,
-            add_on_price=tournament.add_on_price,
-            add_on_fee=tournament.add_on_fee,
-        )
-        - tournament.bounty * paid.count()
-    )  # the bounties are on the entries' heads
-    tournament.save(update_fields=["prize_pool"])
+from tourney.services.steps.locks import open_tables_for_update, tournament_for_update
+from tourney.services.steps.log import event_append
+from tourney.services.steps.payments import entry_pay, pool_recompute, refunds_pay
+from tourney.services.steps.seating import seat_take, seats_by_table, table_open, table_states
+from tourney.services.update import tournament_refresh
+from tourney.windows import deal_check, late_registration_open, re_entry_open
 
 
 def _player(player_id: int) -> Player:
     player = Player.objects.filter(pk=player_id).first()
     if player is None:
-        raise NotFound(f"no player {player_id}", code="no_player")
+        raise NotFound(f"no player {player_id}", code=Code.NO_PLAYER)
     return player
 
 
 def _seat_newcomer(tournament: Tournament, entry: Entry) -> None:
     """Seat a late registrant or re-entry at the shortest table, with a starting stack."""
-    from tourney.services.update import tournament_refresh
-
     tables = open_tables_for_update(tournament)
     seed = secrets.token_bytes(16)
     spot = seat_for_newcomer(table_states(tables, seats_by_table(tables)), SeededShuffler(seed))
@@ -106,11 +78,11 @@ def entry_register(*, tournament_id: int, player_id: int, bonus_chips: int = 0) 
         if tournament.status != Status.REGISTERING and not late_registration_open(tournament):
             raise Conflict(
                 f"registration is closed (the tournament is {tournament.status})",
-                code="registration_closed",
+                code=Code.REGISTRATION_CLOSED,
             )
         earlier = tournament.entries.filter(player=player).exclude(status=EntryStatus.UNREGISTERED)
         if earlier.exists():
-            raise Conflict(f"{player} is already registered", code="already_registered")
+            raise Conflict(f"{player} is already registered", code=Code.ALREADY_REGISTERED)
         number = tournament.entries.filter(player=player).count() + 1
         # Numbers stay unique: registering again after unregistering takes the next one.
         entry = Entry.objects.create(
@@ -136,7 +108,7 @@ def entry_unregister(*, tournament_id: int, player_id: int) -> Entry:
         player = _player(player_id)
         entry = tournament.entries.filter(player=player, status=EntryStatus.REGISTERED).first()
         if entry is None:
-            raise Conflict(f"{player} has no entry waiting for the draw", code="not_registered")
+            raise Conflict(f"{player} has no entry waiting for the draw", code=Code.NOT_REGISTERED)
         entry.status = EntryStatus.UNREGISTERED
         entry.refund = tournament.buy_in
         entry.save(update_fields=["status", "refund"])
@@ -152,20 +124,20 @@ def entry_re_enter(*, tournament_id: int, player_id: int) -> Entry:
         tournament = tournament_for_update(tournament_id)
         player = _player(player_id)
         if tournament.status not in (Status.RUNNING, Status.PAUSED):
-            raise Conflict(f"the tournament is {tournament.status}", code="not_running")
+            raise Conflict(f"the tournament is {tournament.status}", code=Code.NOT_RUNNING)
         deal_check(tournament, purchase="re-entry")
         entries = tournament.entries.filter(player=player, status__in=PAID)
         if not entries.exists():
-            raise Conflict(f"{player} never entered: register instead", code="not_registered")
+            raise Conflict(f"{player} never entered: register instead", code=Code.NOT_REGISTERED)
         if entries.exclude(status=EntryStatus.ELIMINATED).exists():
-            raise Conflict(f"{player} is still in the tournament", code="still_playing")
+            raise Conflict(f"{player} is still in the tournament", code=Code.STILL_PLAYING)
         used = entries.count() - 1
         if used >= tournament.re_entry_max:
             raise Conflict(
-                f"no re-entry left ({tournament.re_entry_max} allowed)", code="re_entry_limit"
+                f"no re-entry left ({tournament.re_entry_max} allowed)", code=Code.RE_ENTRY_LIMIT
             )
         if not re_entry_open(tournament):
-            raise Conflict("the re-entry window is over", code="re_entry_closed")
+            raise Conflict("the re-entry window is over", code=Code.RE_ENTRY_CLOSED)
         number = tournament.entries.filter(player=player).count() + 1
         entry = Entry.objects.create(tournament=tournament, player=player, number=number)
         entry_pay(tournament, entry, Reason.RE_ENTRY)

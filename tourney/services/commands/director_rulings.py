@@ -15,9 +15,10 @@ from django.db.models import Max
 from games.engine.fairness import SeededShuffler
 from games.errors import Conflict, Invalid
 from games.models import Seat
+from tourney.codes import Code
 from tourney.models import Entry, EntryStatus, Tournament
 from tourney.planning.balancing import seat_for_newcomer
-from tourney.services.director_lookup import (
+from tourney.services.commands.director_lookup import (
     between_hands,
     entry_of,
     playing_entry,
@@ -27,13 +28,13 @@ from tourney.services.director_lookup import (
     table_numbered,
     unit_in_play,
 )
-from tourney.services.eliminations import eliminate
-from tourney.services.locks import LockedTable, open_tables_for_update
-from tourney.services.log import event_append
-from tourney.services.results import group_place
-from tourney.services.seating import seat_take, seats_by_table, table_states
+from tourney.services.steps.eliminations import eliminate
+from tourney.services.steps.locks import LockedTable, open_tables_for_update
+from tourney.services.steps.log import event_append
+from tourney.services.steps.results import group_place
+from tourney.services.steps.seating import seat_take, seats_by_table, table_states
 from tourney.services.update import tournament_refresh
-from tourney.services.windows import field_final
+from tourney.windows import field_final
 
 
 def _chips_check(tournament: Tournament, chips: int) -> None:
@@ -41,7 +42,7 @@ def _chips_check(tournament: Tournament, chips: int) -> None:
     if chips < 1 or chips % unit:
         raise Invalid(
             f"chips must be a positive multiple of the chip unit in play ({unit})",
-            code="chips",
+            code=Code.CHIPS,
         )
 
 
@@ -63,7 +64,7 @@ def _seat_back(
         locked = table_numbered(tournament, tables, spot[0])
         seat_number_check(locked, spot[1])
         if Seat.objects.filter(table=locked.table, number=spot[1], player__isnull=False).exists():
-            raise Conflict(f"table {spot[0]} seat {spot[1]} is taken", code="seat_taken")
+            raise Conflict(f"table {spot[0]} seat {spot[1]} is taken", code=Code.SEAT_TAKEN)
         return locked, spot[1], None
     old = _bust_seat(tournament, entry)
     for locked in tables:
@@ -79,7 +80,7 @@ def _seat_back(
     seed = secrets.token_bytes(16)
     free = seat_for_newcomer(table_states(tables, seats_by_table(tables)), SeededShuffler(seed))
     if free is None:
-        raise Conflict("every seat is taken: name a table and seat", code="no_seat")
+        raise Conflict("every seat is taken: name a table and seat", code=Code.NO_SEAT)
     locked = next(t for t in tables if t.tt.number == free[0])
     return locked, free[1], seed.hex()
 
@@ -99,16 +100,16 @@ def ruling_undo_bust(
     Only the latest elimination can be undone (a later one was placed on it: undo that one
     first), before a deal, while the player has not re-entered."""
     if (table is None) != (seat is None):
-        raise Invalid("name both a table and a seat, or neither", code="table_and_seat")
+        raise Invalid("name both a table and a seat, or neither", code=Code.TABLE_AND_SEAT)
     with transaction.atomic():
         tournament = running_for_update(tournament_id)
         entry = entry_of(tournament, entry_id)
         if entry.status != EntryStatus.ELIMINATED:
-            raise Conflict(f"entry {entry_id} is {entry.status}, not eliminated", code="not_out")
+            raise Conflict(f"entry {entry_id} is {entry.status}, not eliminated", code=Code.NOT_OUT)
         if entry.disqualified:
             raise Conflict(
                 f"entry {entry_id} was disqualified, not busted: a disqualification stands",
-                code="disqualified",
+                code=Code.DISQUALIFIED,
             )
         latest = tournament.entries.filter(status=EntryStatus.ELIMINATED).aggregate(
             g=Max("bust_group")
@@ -122,15 +123,17 @@ def ruling_undo_bust(
             raise Conflict(
                 f"entries {later} were eliminated after entry {entry_id} and their places "
                 "depend on it: undo their busts first",
-                code="later_bust",
+                code=Code.LATER_BUST,
                 detail={"later": later},
             )
         if tournament.deal:
-            raise Conflict("a deal was made on the players left: it cannot be undone", code="deal")
+            raise Conflict(
+                "a deal was made on the players left: it cannot be undone", code=Code.DEAL
+            )
         if tournament.entries.filter(player_id=entry.player_id, status=EntryStatus.PLAYING):
             raise Conflict(
                 f"the player re-entered after entry {entry_id} busted: that entry plays on",
-                code="re_entered",
+                code=Code.RE_ENTERED,
             )
         _chips_check(tournament, chips)
         tables = open_tables_for_update(tournament)
@@ -145,7 +148,7 @@ def ruling_undo_bust(
                 raise Conflict(
                     f"entry {from_entry} has {donor_seat.stack} chips: it cannot give {chips} "
                     "and stay in (correct the counts instead)",
-                    code="donor_short",
+                    code=Code.DONOR_SHORT,
                 )
         between_hands(tournament, *busy)
         if from_entry is not None:
@@ -193,7 +196,7 @@ def ruling_chips(*, tournament_id: int, entry_id: int, chips: int, reason: str) 
         between_hands(tournament, locked)
         delta = chips - seat.stack
         if delta == 0:
-            raise Conflict(f"entry {entry_id} has {chips} chips already", code="unchanged")
+            raise Conflict(f"entry {entry_id} has {chips} chips already", code=Code.UNCHANGED)
         Seat.objects.filter(pk=seat.pk).update(stack=chips)
         tournament.chips_adjusted += delta
         tournament.save()

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from games.errors import Conflict, Invalid, NotFound
 from games.models import Seat, TableStatus
+from tourney.codes import Code
 from tourney.models import Entry, EntryStatus, Mode, Status, Tournament
-from tourney.services.locks import LockedTable, tournament_for_update
+from tourney.services.steps.locks import LockedTable, tournament_for_update
 
 
 def running_for_update(tournament_id: int) -> Tournament:
@@ -16,7 +17,7 @@ def running_for_update(tournament_id: int) -> Tournament:
         hint = "start it first" if tournament.status == Status.REGISTERING else "it is over"
         raise Conflict(
             f"the tournament is {tournament.status}: this is for a tournament in play ({hint})",
-            code="not_running",
+            code=Code.NOT_RUNNING,
         )
     return tournament
 
@@ -32,7 +33,7 @@ def entry_of(tournament: Tournament, entry_id: int) -> Entry:
     if entry is None:
         raise NotFound(
             f"no entry {entry_id} in this tournament: see its leaderboard or results",
-            code="no_entry",
+            code=Code.NO_ENTRY,
         )
     return entry
 
@@ -41,7 +42,7 @@ def playing_entry(tournament: Tournament, entry_id: int) -> Entry:
     """The tournament's entry still playing; 404 if none, 409 if it is not playing."""
     entry = entry_of(tournament, entry_id)
     if entry.status != EntryStatus.PLAYING:
-        raise Conflict(f"entry {entry_id} is {entry.status}, not playing", code="not_playing")
+        raise Conflict(f"entry {entry_id} is {entry.status}, not playing", code=Code.NOT_PLAYING)
     return entry
 
 
@@ -51,7 +52,7 @@ def seat_of(tables: list[LockedTable], entry: Entry) -> tuple[LockedTable, Seat]
         seat = Seat.objects.filter(table=locked.table, player_id=entry.player_id).first()
         if seat is not None:
             return locked, seat
-    raise Conflict(f"entry {entry.id} has no seat", code="not_seated")
+    raise Conflict(f"entry {entry.id} has no seat", code=Code.NOT_SEATED)
 
 
 def table_numbered(tournament: Tournament, tables: list[LockedTable], number: int) -> LockedTable:
@@ -61,15 +62,15 @@ def table_numbered(tournament: Tournament, tables: list[LockedTable], number: in
         if tournament.tables.filter(number=number).exists():
             raise Conflict(
                 f"table {number} was broken: choose an open table (see tables/)",
-                code="table_broken",
+                code=Code.TABLE_BROKEN,
             )
         raise NotFound(
             f"no table {number} in this tournament: see tables/ for the open ones",
-            code="no_table",
+            code=Code.NO_TABLE,
         )
     if locked.tt.breaking or locked.table.status == TableStatus.CLOSED:
         raise Conflict(
-            f"table {number} is being broken: choose another table", code="table_breaking"
+            f"table {number} is being broken: choose another table", code=Code.TABLE_BREAKING
         )
     return locked
 
@@ -79,7 +80,7 @@ def seat_number_check(locked: LockedTable, seat: int) -> None:
     if not 1 <= seat <= locked.table.seat_count:
         raise Invalid(
             f"table {locked.tt.number} has seats 1 to {locked.table.seat_count}, not {seat}",
-            code="no_seat",
+            code=Code.NO_SEAT,
         )
 
 
@@ -93,5 +94,5 @@ def between_hands(tournament: Tournament, *tables: LockedTable) -> None:
         raise Conflict(
             f"a hand is in progress at table {', '.join(map(str, busy))}: try again when it "
             "ends (pause the tournament to hold every table after its hand)",
-            code="in_hand",
+            code=Code.IN_HAND,
         )

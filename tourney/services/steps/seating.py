@@ -17,9 +17,9 @@ from games.services.hands import append_event
 from games.services.tables import table_create, table_set_status
 from tourney.models import Mode, Tournament, TournamentTable
 from tourney.planning.balancing import TableState
-from tourney.services.clock import playing_level
-from tourney.services.locks import LockedTable
-from tourney.services.schedules import schedule_entries
+from tourney.planning.levels import playing_level
+from tourney.selectors import schedule_entries
+from tourney.services.steps.locks import LockedTable
 
 
 def table_open(tournament: Tournament) -> LockedTable:

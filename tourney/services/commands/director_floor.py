@@ -14,8 +14,9 @@ from django.db import transaction
 
 from games.errors import Conflict, Invalid
 from games.models import Seat
+from tourney.codes import Code
 from tourney.models import Entry, Mode, Move, MoveStatus, Tournament
-from tourney.services.director_lookup import (
+from tourney.services.commands.director_lookup import (
     between_hands,
     playing_entry,
     running_for_update,
@@ -23,10 +24,10 @@ from tourney.services.director_lookup import (
     seat_of,
     table_numbered,
 )
-from tourney.services.locks import LockedTable, open_tables_for_update
-from tourney.services.log import event_append
-from tourney.services.registration import entry_register
-from tourney.services.seating import seat_lift, seat_take
+from tourney.services.commands.registration import entry_register
+from tourney.services.steps.locks import LockedTable, open_tables_for_update
+from tourney.services.steps.log import event_append
+from tourney.services.steps.seating import seat_lift, seat_take
 from tourney.services.update import tournament_refresh
 
 
@@ -56,7 +57,7 @@ def _free_seat(locked: LockedTable, seat: int) -> None:
     if taken is not None:
         raise Conflict(
             f"table {locked.tt.number} seat {seat} is taken: swap the two players instead",
-            code="seat_taken",
+            code=Code.SEAT_TAKEN,
         )
 
 
@@ -103,7 +104,7 @@ def floor_move(*, tournament_id: int, entry_id: int, table: int, seat: int) -> M
 def floor_swap(*, tournament_id: int, entry_ids: tuple[int, int]) -> list[Move]:
     """Swap the seats of two playing entries (their chips go with them), between hands."""
     if entry_ids[0] == entry_ids[1]:
-        raise Invalid("name two different entries to swap", code="same_entry")
+        raise Invalid("name two different entries to swap", code=Code.SAME_ENTRY)
     with transaction.atomic():
         tournament = running_for_update(tournament_id)
         entries = [playing_entry(tournament, entry_id) for entry_id in entry_ids]
@@ -144,7 +145,7 @@ def floor_lock(*, tournament_id: int, entry_id: int, locked: bool) -> Entry:
         entry = playing_entry(tournament, entry_id)
         if entry.seat_locked == locked:
             state = "locked" if locked else "not locked"
-            raise Conflict(f"entry {entry_id}'s seat is already {state}", code="unchanged")
+            raise Conflict(f"entry {entry_id}'s seat is already {state}", code=Code.UNCHANGED)
         entry.seat_locked = locked
         entry.save(update_fields=["seat_locked"])
         event_append(tournament, "seat_lock", {"entry": entry.id, "locked": locked})

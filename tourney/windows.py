@@ -9,9 +9,10 @@ over too, the prize pool is final (and so are the prizes).
 from __future__ import annotations
 
 from games.errors import Conflict
+from tourney.codes import Code
 from tourney.models import Status, Tournament
-from tourney.services.clock import level_number
-from tourney.services.schedules import schedule_entries
+from tourney.planning.levels import level_number
+from tourney.selectors import schedule_entries
 
 
 def levels_started(tournament: Tournament) -> int:
@@ -99,4 +100,4 @@ def deal_check(tournament: Tournament, *, purchase: str) -> None:
     """Refuse any purchase (409) once a deal is recorded: the deal shared out the prize pool,
     so the pool must not grow and no newcomer may play for prizes already shared."""
     if tournament.deal:
-        raise Conflict(f"a deal was made: no {purchase} any more", code="deal_made")
+        raise Conflict(f"a deal was made: no {purchase} any more", code=Code.DEAL_MADE)

@@ -16,22 +16,24 @@ from django.utils import timezone
 from games.engine.fairness import SeededShuffler
 from games.errors import Conflict, Invalid
 from games.models import Seat
+from tourney.codes import Code
 from tourney.models import Status, Tournament
 from tourney.planning.chip_race import check_units, race
-from tourney.services.breaks import (
+from tourney.planning.levels import STAKE_FIELDS, entry_seconds, level_number
+from tourney.selectors import schedule_entries, unscheduled_break_on
+from tourney.services.commands.director_lookup import running_for_update, unit_in_play
+from tourney.services.steps.breaks import (
     hands_running,
     unscheduled_break_end,
-    unscheduled_break_on,
     unscheduled_break_start,
 )
-from tourney.services.clock import STAKE_FIELDS, entry_seconds, level_number, on_break
-from tourney.services.director_lookup import running_for_update, unit_in_play
-from tourney.services.locks import open_tables_for_update
-from tourney.services.log import event_append
-from tourney.services.results import places_assign
-from tourney.services.schedules import schedule_entries
-from tourney.services.update import chips_check, tournament_refresh
-from tourney.services.windows import (
+from tourney.services.steps.chips import chips_check
+from tourney.services.steps.clock import on_break
+from tourney.services.steps.locks import open_tables_for_update
+from tourney.services.steps.log import event_append
+from tourney.services.steps.results import places_assign
+from tourney.services.update import tournament_refresh
+from tourney.windows import (
     add_on_open,
     late_registration_open,
     re_entry_open,
@@ -55,7 +57,7 @@ def clock_add_time(*, tournament_id: int, seconds: int) -> Tournament:
             raise Conflict(
                 "the break has not started yet (it waits for the hands in progress): add "
                 "time to it once it runs",
-                code="break_pending",
+                code=Code.BREAK_PENDING,
             )
         what = "break" if tournament.break_ends_at is not None else "level"
         if tournament.status == Status.PAUSED and what == "level":
@@ -67,13 +69,13 @@ def clock_add_time(*, tournament_id: int, seconds: int) -> Tournament:
             raise Conflict(
                 "the last level of the schedule plays on with no end: there is no time to "
                 "change (add levels in settings/ to give it one)",
-                code="no_deadline",
+                code=Code.NO_DEADLINE,
             )
         if left_ms + seconds * 1000 <= 0:
             raise Invalid(
                 f"the {what} has {left_ms // 1000} s left: at most {max(left_ms // 1000 - 1, 0)} "
                 f"s can be removed (use next_level to end it now)",
-                code="negative_time",
+                code=Code.NEGATIVE_TIME,
                 detail={"time_left_ms": left_ms},
             )
         delta = timedelta(seconds=seconds)
@@ -112,11 +114,13 @@ def clock_jump(*, tournament_id: int, step: int) -> Tournament:
         entries = schedule_entries(tournament.schedule_id)
         target = tournament.level_index + step
         if target < 0:
-            raise Conflict("the clock is at the first level: there is none before it", code="first")
+            raise Conflict(
+                "the clock is at the first level: there is none before it", code=Code.FIRST
+            )
         if target >= len(entries):
             raise Conflict(
                 "the clock is at the last level of the schedule: add levels in settings/ first",
-                code="last",
+                code=Code.LAST,
             )
         before = standings_final(tournament)
         old_index = tournament.level_index
@@ -128,11 +132,11 @@ def clock_jump(*, tournament_id: int, step: int) -> Tournament:
                 "(late registration, re-entry, rebuys or the add-on) after it closed and the "
                 "field or the prize pool became final; reopen late registration by hand "
                 "if you must",
-                code="window_closed",
+                code=Code.WINDOW_CLOSED,
             )
         if unscheduled_break_on(tournament):
             _break_cancel(tournament)
-        seconds = entry_seconds(tournament, entries[target])
+        seconds = entry_seconds(entries[target], minute_seconds=tournament.minute_seconds)
         if tournament.status == Status.PAUSED:
             tournament.paused_remaining_ms = seconds * 1000
         else:
@@ -170,17 +174,17 @@ def clock_break(*, tournament_id: int, minutes: int, after_hands: bool = False) 
     once the hands in progress end (the level's clock runs until then). Live tournaments
     cannot see their hands, so their break always starts now."""
     if not 1 <= minutes <= MAX_BREAK_MINUTES:
-        raise Invalid(f"a break lasts 1 to {MAX_BREAK_MINUTES} minutes", code="minutes")
+        raise Invalid(f"a break lasts 1 to {MAX_BREAK_MINUTES} minutes", code=Code.MINUTES)
     with transaction.atomic():
         tournament = running_for_update(tournament_id)
         now = timezone.now()
         tournament_refresh(tournament, now=now)
         if tournament.status == Status.PAUSED:
-            raise Conflict("the tournament is paused: resume it first", code="paused")
+            raise Conflict("the tournament is paused: resume it first", code=Code.PAUSED)
         if on_break(tournament):
             raise Conflict(
                 'the tournament is on a break already: lengthen it with "add_time"',
-                code="on_break",
+                code=Code.ON_BREAK,
             )
         busy = hands_running(tournament)
         if after_hands and busy:
@@ -208,7 +212,7 @@ def clock_end_break(*, tournament_id: int) -> Tournament:
         else:
             raise Conflict(
                 "no unscheduled break is on (a break of the schedule ends with next_level)",
-                code="no_break",
+                code=Code.NO_BREAK,
             )
         tournament_refresh(tournament, now=now)
         return tournament
@@ -226,13 +230,13 @@ def clock_color_up(*, tournament_id: int, chip_unit: int) -> Tournament:
             raise Conflict(
                 'a colour-up is done at a break: wait for one, or call one with {"action": '
                 '"break"}',
-                code="not_on_break",
+                code=Code.NOT_ON_BREAK,
             )
         old_unit = unit_in_play(tournament)
         try:
             check_units(old_unit, chip_unit)
         except ValueError as error:
-            raise Invalid(str(error), code="chip_unit") from error
+            raise Invalid(str(error), code=Code.CHIP_UNIT) from error
         _amounts_check(tournament, chip_unit)
         tables = open_tables_for_update(tournament)
         busy = sorted(locked.tt.number for locked in tables if locked.in_hand)
@@ -240,7 +244,7 @@ def clock_color_up(*, tournament_id: int, chip_unit: int) -> Tournament:
             raise Conflict(
                 f"tables {', '.join(map(str, busy))} are finishing a hand: colour up when "
                 "they are done",
-                code="in_hand",
+                code=Code.IN_HAND,
             )
         seed = secrets.token_bytes(16)
         rng = SeededShuffler(seed)
@@ -255,7 +259,7 @@ def clock_color_up(*, tournament_id: int, chip_unit: int) -> Tournament:
                 raise Conflict(
                     f"table {locked.tt.number} seat {odd[0]} has {stacks[odd[0]]} chips, not a "
                     f"multiple of {old_unit}: correct the count first",
-                    code="odd_stack",
+                    code=Code.ODD_STACK,
                 )
             if not stacks:
                 continue
@@ -306,7 +310,7 @@ def _amounts_check(tournament: Tournament, unit: int) -> None:
                 raise Invalid(
                     f"level {level_number(entries, index)}: {name} {amount} is not a multiple "
                     f"of {unit}: change the levels to come in settings/ first",
-                    code="chip_unit",
+                    code=Code.CHIP_UNIT,
                 )
     for name, is_open in (
         ("starting_stack", late_registration_open(tournament) or re_entry_open(tournament)),
@@ -317,7 +321,7 @@ def _amounts_check(tournament: Tournament, unit: int) -> None:
         if is_open and amount % unit:
             raise Invalid(
                 f"{name} {amount} is still sold and is not a multiple of {unit}",
-                code="chip_unit",
+                code=Code.CHIP_UNIT,
             )
 
 

@@ -1,7 +1,7 @@
-"""A tournament's money in the ledger: buy-ins, re-entries, rebuys and add-ons (the price
-less its fee, and less the bounty of a knockout tournament's entry, to the prize pool; the
-bounty to the tournament's bounties; the fee to the house), refunds, and the prizes and
-bounties paid when the tournament ends.
+"""A tournament's money: its prize pool, and in the ledger the buy-ins, re-entries, rebuys
+and add-ons (the price less its fee, and less the bounty of a knockout tournament's entry,
+to the prize pool; the bounty to the tournament's bounties; the fee to the house), refunds,
+and the prizes and bounties paid when the tournament ends.
 
 The player's account is the one in the tournament's club (site-wide for a tournament
 without a club). Every function runs inside the caller's transaction, under the tournament
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from django.db.models import Q
+from django.db.models import Q, Sum
 
 from money.ledger import (
     AccountKey,
@@ -27,7 +27,9 @@ from money.ledger import (
 )
 from money.models import AccountKind, Reason
 from money.reconciliation import Claim
-from tourney.models import Entry, EntryStatus, Mode, Status, Tournament
+from tourney.models import PAID, Entry, Mode, Status, Tournament
+from tourney.planning import payouts
+from tourney.services.steps.chips import chips_expected, chips_in_play
 from tourney.signals import entries_refunded, entry_bought
 
 PRICES = {
@@ -38,7 +40,6 @@ PRICES = {
 }
 MONEY_SETTINGS = frozenset({"bounty", *(name for pair in PRICES.values() for name in pair)})
 """Settings that fix what entries paid: they cannot change once an entry has paid."""
-PAID = [EntryStatus.REGISTERED, EntryStatus.PLAYING, EntryStatus.ELIMINATED, EntryStatus.WINNER]
 
 
 def bounties(tournament: Tournament) -> AccountKey:
@@ -125,12 +126,34 @@ def prizes_pay(tournament: Tournament) -> list[dict[str, int]]:
     return paid
 
 
+def pool_recompute(tournament: Tournament) -> None:
+    """The prize pool from every paid entry, re-entry, rebuy and add-on, fees and bounties
+    taken out."""
+    paid = tournament.entries.filter(status__in=PAID)
+    totals = paid.aggregate(rebuys=Sum("rebuys"), add_ons=Sum("add_ons"))
+    players = paid.values("player").distinct().count()
+    tournament.prize_pool = (
+        payouts.prize_pool(
+            entries=players,
+            re_entries=paid.count() - players,
+            buy_in=tournament.buy_in,
+            fee=tournament.fee,
+            rebuys=totals["rebuys"] or 0,
+            rebuy_price=tournament.rebuy_price,
+            rebuy_fee=tournament.rebuy_fee,
+            add_ons=totals["add_ons"] or 0,
+            add_on_price=tournament.add_on_price,
+            add_on_fee=tournament.add_on_fee,
+        )
+        - tournament.bounty * paid.count()
+    )  # the bounties are on the entries' heads
+    tournament.save(update_fields=["prize_pool"])
+
+
 def tournament_claims() -> Iterable[Claim]:
     """For ``ledger_check``: an open tournament's pool account holds its prize pool, a
     finished or cancelled one's holds nothing (all paid out or refunded); an online
     tournament's seats hold every chip it sold."""
-    from tourney.services.update import chips_expected, chips_in_play
-
     for tournament in Tournament.objects.order_by("id"):
         over = tournament.status in (Status.FINISHED, Status.CANCELLED)
         yield Claim(

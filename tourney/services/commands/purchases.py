@@ -12,21 +12,21 @@ from django.db.models import F
 from games.errors import Conflict, NotFound
 from games.models import Seat
 from money.models import Reason
+from tourney.codes import Code
 from tourney.models import Entry, EntryStatus, Status, Tournament
-from tourney.services.locks import open_tables_for_update, tournament_for_update
-from tourney.services.log import event_append
-from tourney.services.payments import entry_pay
-from tourney.services.registration import pool_recompute
-from tourney.services.windows import add_on_open, deal_check, rebuy_open
+from tourney.services.steps.locks import open_tables_for_update, tournament_for_update
+from tourney.services.steps.log import event_append
+from tourney.services.steps.payments import entry_pay, pool_recompute
+from tourney.windows import add_on_open, deal_check, rebuy_open
 
 
 def _playing_entry(tournament: Tournament, player_id: int, purchase: str) -> Entry:
     if tournament.status not in (Status.RUNNING, Status.PAUSED):
-        raise Conflict(f"the tournament is {tournament.status}", code="not_running")
+        raise Conflict(f"the tournament is {tournament.status}", code=Code.NOT_RUNNING)
     deal_check(tournament, purchase=purchase)
     entry = tournament.entries.filter(player_id=player_id, status=EntryStatus.PLAYING).first()
     if entry is None:
-        raise NotFound(f"player {player_id} is not playing in this tournament", code="no_entry")
+        raise NotFound(f"player {player_id} is not playing in this tournament", code=Code.NO_ENTRY)
     return entry
 
 
@@ -35,9 +35,11 @@ def _seat_between_hands(tournament: Tournament, entry: Entry) -> Seat:
         seat = Seat.objects.filter(table=locked.table, player_id=entry.player_id).first()
         if seat is not None:
             if locked.in_hand:
-                raise Conflict("a hand is in progress at your table: buy after it", code="in_hand")
+                raise Conflict(
+                    "a hand is in progress at your table: buy after it", code=Code.IN_HAND
+                )
             return seat
-    raise Conflict("the entry has no seat", code="not_seated")
+    raise Conflict("the entry has no seat", code=Code.NOT_SEATED)
 
 
 def _add_chips(tournament: Tournament, entry: Entry, seat: Seat, chips: int, kind: str) -> None:
@@ -53,13 +55,13 @@ def entry_rebuy(*, tournament_id: int, player_id: int) -> Entry:
         tournament = tournament_for_update(tournament_id)
         entry = _playing_entry(tournament, player_id, "rebuy")
         if entry.rebuys >= tournament.rebuy_max:
-            raise Conflict(f"no rebuy left ({tournament.rebuy_max} allowed)", code="rebuy_limit")
+            raise Conflict(f"no rebuy left ({tournament.rebuy_max} allowed)", code=Code.REBUY_LIMIT)
         if not rebuy_open(tournament):
-            raise Conflict("the rebuy window is over", code="rebuy_closed")
+            raise Conflict("the rebuy window is over", code=Code.REBUY_CLOSED)
         seat = _seat_between_hands(tournament, entry)
         if seat.stack > tournament.starting_stack:
             raise Conflict(
-                "rebuys are for stacks at or below the starting stack", code="too_many_chips"
+                "rebuys are for stacks at or below the starting stack", code=Code.TOO_MANY_CHIPS
             )
         entry.rebuys += 1
         entry.save(update_fields=["rebuys"])
@@ -73,9 +75,9 @@ def entry_add_on(*, tournament_id: int, player_id: int) -> Entry:
         tournament = tournament_for_update(tournament_id)
         entry = _playing_entry(tournament, player_id, "add-on")
         if not add_on_open(tournament):
-            raise Conflict("no add-on is offered now", code="add_on_closed")
+            raise Conflict("no add-on is offered now", code=Code.ADD_ON_CLOSED)
         if entry.add_ons:
-            raise Conflict("one add-on per entry", code="add_on_limit")
+            raise Conflict("one add-on per entry", code=Code.ADD_ON_LIMIT)
         seat = _seat_between_hands(tournament, entry)
         entry.add_ons = 1
         entry.save(update_fields=["add_ons"])
