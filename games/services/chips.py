@@ -1,6 +1,8 @@
 """Ring-game chips and the ledger: every chip on a ring table's seats (and in its running
 hand's pots) is held by the table's account; a buy-in or top-up moves units from the
-player's (site-wide) account to it, a cash-out and the rake move them out.
+player's account to it, a cash-out and the rake move them out. A club's table takes and pays
+back the player's units in that club, and its rake goes to that club's house; other tables
+use the site-wide accounts.
 
 Each function runs inside the caller's transaction, under the table lock, so the seat and
 its money change together or not at all.
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.models import Hand, HandStatus, Seat, TableKind
+from games.models import Hand, HandStatus, Seat, Table, TableKind
 from games.selectors import hand_state
 from money.ledger import (
     Ref,
@@ -25,30 +27,30 @@ from money.models import Reason
 from money.reconciliation import Claim
 
 
-def chips_buy(*, table_id: int, player_id: int, amount: int, top_up: bool = False) -> None:
+def chips_buy(*, table: Table, player_id: int, amount: int, top_up: bool = False) -> None:
     """The player pays for ``amount`` chips at the table (409 if their account holds less)."""
     post(
-        [Transfer(player_account(player_id), table_chips(table_id), amount)],
+        [Transfer(player_account(player_id, table.club_id), table_chips(table.id), amount)],
         reason=Reason.TOP_UP if top_up else Reason.BUY_IN,
-        ref=Ref("table", table_id),
+        ref=Ref("table", table.id),
     )
 
 
-def settle_lock(table_id: int, leaving_player_ids: Iterable[int]) -> None:
+def settle_lock(table: Table, leaving_player_ids: Iterable[int]) -> None:
     """Lock every account a settlement touches at once (the table's and the leaving
     players'), in id order. The house, which takes the rake of every table, is never locked
     (``money.models.UNLOCKED``): settlements at different tables do not wait on each other."""
-    keys = [table_chips(table_id)]
-    keys += [player_account(player_id) for player_id in leaving_player_ids]
+    keys = [table_chips(table.id)]
+    keys += [player_account(player_id, table.club_id) for player_id in leaving_player_ids]
     accounts_lock(keys)
 
 
-def chips_cash_out(*, table_id: int, player_id: int, amount: int) -> None:
+def chips_cash_out(*, table: Table, player_id: int, amount: int) -> None:
     """The player leaves with ``amount`` chips: paid back into their account."""
     post(
-        [Transfer(table_chips(table_id), player_account(player_id), amount)],
+        [Transfer(table_chips(table.id), player_account(player_id, table.club_id), amount)],
         reason=Reason.CASH_OUT,
-        ref=Ref("table", table_id),
+        ref=Ref("table", table.id),
     )
 
 
@@ -61,10 +63,10 @@ def chips_move(*, from_table_id: int, to_table_id: int, player_id: int, amount: 
     )
 
 
-def rake_take(*, table_id: int, hand_id: int, amount: int) -> None:
-    """The hand's rake goes from the table's chips to the house."""
+def rake_take(*, table: Table, hand_id: int, amount: int) -> None:
+    """The hand's rake goes from the table's chips to the (table's club's) house."""
     post(
-        [Transfer(table_chips(table_id), house(), amount)],
+        [Transfer(table_chips(table.id), house(table.club_id), amount)],
         reason=Reason.RAKE,
         ref=Ref("hand", hand_id),
     )

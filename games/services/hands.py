@@ -389,10 +389,10 @@ def _settle(writes: TableWrites, hand: Hand, state: HandState, seats: dict[int, 
     if table.kind == TableKind.RING:
         gone = [s for s in seats.values() if s.player_id and (s.leaving or not s.stack)]
         if gone or sum(rake):  # only then does the ledger move
-            chips.settle_lock(table.id, [s.player_id for s in gone if s.player_id])
+            chips.settle_lock(table, [s.player_id for s in gone if s.player_id])
         if sum(rake):
             hand.rake = sum(rake)
-            chips.rake_take(table_id=table.id, hand_id=hand.id, amount=hand.rake)
+            chips.rake_take(table=table, hand_id=hand.id, amount=hand.rake)
             writes.event("rake", {"hand": hand.id, "amount": hand.rake, "shares": rake}, hand)
         for seat in gone:
             if seat.player_id is not None:
@@ -400,7 +400,7 @@ def _settle(writes: TableWrites, hand: Hand, state: HandState, seats: dict[int, 
                     "leave",
                     {"seat": seat.number, "player": seat.player_id, "cash_out": seat.stack},
                 )
-                chips.chips_cash_out(table_id=table.id, player_id=seat.player_id, amount=seat.stack)
+                chips.chips_cash_out(table=table, player_id=seat.player_id, amount=seat.stack)
                 seat.player = None
                 seat.stack = 0
                 seat.leaving = False

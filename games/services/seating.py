@@ -104,7 +104,7 @@ def seat_sit(
                 seat.save(update_fields=["player", "stack", "sitting_out", "leaving"])
         except IntegrityError as error:
             raise Conflict("that seat or player was just taken", code=Code.SEAT_TAKEN) from error
-        chips_buy(table_id=table.id, player_id=player.id, amount=buy_in)
+        chips_buy(table=table, player_id=player.id, amount=buy_in)
         append_event(
             table,
             "sit",
@@ -140,7 +140,7 @@ def seat_leave(*, table_id: int, player: Player) -> Seat:
             table, "leave", {"seat": seat.number, "player": player.id, "cash_out": seat.stack}
         )
         if table.kind == TableKind.RING:
-            chips_cash_out(table_id=table.id, player_id=player.id, amount=seat.stack)
+            chips_cash_out(table=table, player_id=player.id, amount=seat.stack)
         seat.player = None
         seat.stack = 0
         seat.sitting_out = False
@@ -171,7 +171,7 @@ def seat_top_up(*, table_id: int, player: Player, amount: int) -> Seat:
                 f"may reach the table's maximum buy-in {table.buy_in_max}",
                 code=Code.TOP_UP_RANGE,
             )
-        chips_buy(table_id=table.id, player_id=player.id, amount=amount, top_up=True)
+        chips_buy(table=table, player_id=player.id, amount=amount, top_up=True)
         seat.stack += amount
         seat.save(update_fields=["stack"])
         append_event(table, "top_up", {"seat": seat.number, "player": player.id, "amount": amount})

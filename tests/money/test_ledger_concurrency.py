@@ -9,6 +9,7 @@ import pytest
 from django.db import connection, transaction
 
 from games.errors import Conflict
+from games.models import Table
 from games.services import schedule
 from games.services.chips import rake_take, settle_lock
 from games.services.seating import seat_leave, seat_sit
@@ -88,23 +89,23 @@ def test_settlements_at_two_tables_do_not_wait_for_each_other_on_the_house():
     account_get(house())  # the house's row exists after its first rake (its creation would wait)
     first_posted, second_committed = threading.Event(), threading.Event()
 
-    def settle(table_id: int, hand_id: int) -> None:
+    def settle(table: Table, hand_id: int) -> None:
         with transaction.atomic():
             with connection.cursor() as cursor:
                 cursor.execute("SET LOCAL lock_timeout = '2s'")
-            settle_lock(table_id, [])
-            rake_take(table_id=table_id, hand_id=hand_id, amount=3)
-            if table_id == first.id:
+            settle_lock(table, [])
+            rake_take(table=table, hand_id=hand_id, amount=3)
+            if table == first:
                 first_posted.set()
                 assert second_committed.wait(10), "the second settlement waited for the first"
-        if table_id == second.id:
+        if table == second:
             second_committed.set()
 
     def settle_second() -> None:
         assert first_posted.wait(10)
-        settle(second.id, 2)
+        settle(second, 2)
 
-    results = run_at_once([lambda: settle(first.id, 1), settle_second])
+    results = run_at_once([lambda: settle(first, 1), settle_second])
     assert results == [None, None], results
     assert balance_of(house()) == 6
     assert balance_of(table_chips(first.id)) == balance_of(table_chips(second.id)) == 197

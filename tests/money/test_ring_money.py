@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from clubs.models import Club
 from games.engine.phh import finishing_stacks_match, load_phh, replay_phh
 from games.errors import Conflict
 from games.models import Hand, HandStatus, Seat, TableEvent
@@ -13,7 +14,7 @@ from games.services.seating import seat_leave, seat_sit, seat_top_up
 from money.errors import InsufficientFunds
 from money.ledger import balance_of, house, player_account, table_chips
 from money.reconciliation import ledger_check
-from tests.games.factories import make_player, make_table
+from tests.games.factories import FUNDS, fund, make_player, make_table
 from tests.games.test_api_support import client_for
 
 pytestmark = pytest.mark.django_db
@@ -102,3 +103,22 @@ def test_ledger_check_sees_chips_made_at_a_table():
     report = ledger_check()
     assert not report.ok
     assert "ring table" in report.problems[0]
+
+
+def test_a_clubs_table_plays_with_the_players_money_in_that_club_and_rakes_for_its_house():
+    club = Club.objects.create(name="Card Room")
+    table = make_table(club=club, rake_basis_points=1000, rake_cap=50, rake_third_street=True)
+    outsider = make_player(funds=0)
+    fund(outsider.id, 500)  # site-wide money only: no buy-in at the club's table
+    with pytest.raises(InsufficientFunds):
+        seat_sit(table_id=table.id, player=outsider, seat_number=3, buy_in=100)
+    bots = _bots_play(table)
+    assert [balance_of(player_account(bot.id, club.id)) for bot in bots] == [FUNDS - 300] * 2
+    assert [balance_of(player_account(bot.id)) for bot in bots] == [FUNDS] * 2
+    _play_hands(table, 6)
+    raked = sum(hand.rake for hand in Hand.objects.filter(table=table, status=HandStatus.FINISHED))
+    assert raked and balance_of(house(club.id)) == raked and balance_of(house()) == 0
+    seat_leave(table_id=table.id, player=bots[0])
+    assert balance_of(player_account(bots[0].id, club.id)) > FUNDS - 300
+    assert balance_of(player_account(bots[0].id)) == FUNDS
+    assert ledger_check().ok
