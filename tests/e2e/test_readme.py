@@ -23,6 +23,7 @@ WALKTHROUGH_SECONDS = 900
 WALKTHROUGHS = (
     "Playing through the API (ring game, with curl)",
     "The ring-game floor (wait lists, seat offers, moves, rotation)",
+    "Money: the cashier, the ledger and webhooks",
     "An online tournament (our tables deal)",
     "A live tournament (the club's dealers)",
     "The director's toolkit (clock, floor, rulings, settings in play, read-back)",
