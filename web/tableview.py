@@ -91,9 +91,11 @@ def hand_result(hand: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def table_page(table: Table, viewer: Player | None) -> dict[str, Any]:
-    """Everything the table page shows to ``viewer`` (None: an observer)."""
-    detail = selectors.table_detail(table, viewer)
+def table_page(table_id: int, viewer: Player | None) -> dict[str, Any]:
+    """Everything the table page shows to ``viewer`` (None: an observer), as of one seq: the
+    buttons carry the seq of the hand they were drawn from, so a click on them is never
+    refused as stale because the hand moved on while the page was being read."""
+    table, detail = selectors.table_snapshot(table_id, viewer)
     hand = detail["hand"]
     view = hand["view"] if hand else None
     by_seat: dict[int, dict[str, Any]] = {}

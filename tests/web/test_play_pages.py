@@ -216,3 +216,26 @@ def test_the_sign_in_page_is_rate_limited_like_the_api(settings):
     refused = client.post("/accounts/login/", {"username": "carol", "password": "pw"})
     assert refused.status_code == 429 and int(refused["Retry-After"]) >= 1
     assert "_auth_user_id" not in client.session
+
+
+def test_a_hand_dealt_while_the_page_is_read_is_drawn_with_its_own_seq(monkeypatch):
+    """The page reads the table, then its hand; a hand dealt in between must not be drawn with
+    the seq from before it (its buttons would then be refused as stale)."""
+    table = make_table()
+    alice = make_player("alice")
+    seat_sit(table_id=table.id, player=alice, seat_number=1, buy_in=200)
+    bot = make_player(bot="station")
+    seat_sit(table_id=table.id, player=bot, seat_number=2, buy_in=200, by_staff=True)
+    read_hand = selectors.running_hand
+    dealt = []
+
+    def deal_first(table_read):
+        if not dealt:
+            dealt.append(hands.table_advance(table.id))
+        return read_hand(table_read)
+
+    monkeypatch.setattr(selectors, "running_hand", deal_first)
+    html = _client(alice).get(f"/play/tables/{table.id}/live/").content.decode()
+    table.refresh_from_db()
+    assert 'name="action"' in html or "data-hand" in html  # the dealt hand is drawn
+    assert set(re.findall(r'name="seq" value="(\d+)"', html)) <= {str(table.seq)}

@@ -109,7 +109,7 @@ def _table_region(
         version=fingerprint(table_fingerprint(table), viewer.id if viewer else None),
         template="web/play/table_live.html",
         context=lambda: {
-            **table_page(table, viewer),
+            **table_page(table_id, viewer),
             "message": message,
             "message_is_error": status >= 400,
         },
