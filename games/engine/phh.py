@@ -11,8 +11,9 @@ hand as a list of actions:
 * ``p1 sm QhTcTh6cKcAh6d`` shows (all the player's cards in dealing order, or the down cards),
   ``p1 sm -`` shows without naming the cards, ``p1 sm`` mucks.
 
-:func:`replay_phh` replays with ``HandState(..., recorded=True)`` and repairs nothing: an
-action the rules refuse is a :class:`PhhError` naming the action, its index and the rule.
+:func:`replay_phh` replays with :class:`~games.engine.recorded.RecordedHand` and repairs
+nothing: an action the rules refuse is a :class:`PhhError` naming the action, its index and
+the rule.
 
 >>> text = '''variant = 'F7S'
 ... antes = [1, 1]
@@ -44,6 +45,7 @@ from games.engine.actions import Action
 from games.engine.cards import Card
 from games.engine.events import Deal, Muck, PlayerAction, Show
 from games.engine.rake import hand_won, rake_shares
+from games.engine.recorded import RecordedHand
 from games.engine.rules import Rules, Stakes, Variant
 from games.engine.state import HandState, IllegalAction, Phase
 
@@ -249,8 +251,8 @@ def parse_actions(phh: Phh) -> list[Step]:
 # ----------------------------------------------------------------------------- replaying
 
 
-def replay_phh(phh: Phh, *, rules: Rules | None = None) -> HandState:
-    """Replay ``phh`` strictly and return the finished hand (``recorded=True``).
+def replay_phh(phh: Phh, *, rules: Rules | None = None) -> RecordedHand:
+    """Replay ``phh`` strictly and return the finished hand (a :class:`RecordedHand`).
 
     Every action must be the legal decision of the player the rules put to act; anything else
     is a :class:`PhhError` naming the action and the rule. ``rules`` overrides the variant's
@@ -266,7 +268,7 @@ def replay_phh(phh: Phh, *, rules: Rules | None = None) -> HandState:
     A history that stops at the showdown is completed with ``finish_showdown()``.
     """
     steps = _resolve_unknown_cards(parse_actions(phh))
-    state = HandState(rules or phh.rules, phh.stakes, list(phh.starting_stacks), recorded=True)
+    state = RecordedHand(rules or phh.rules, phh.stakes, list(phh.starting_stacks))
     _Replay(state).run(steps)
     return state
 
@@ -336,7 +338,7 @@ def _resolve_unknown_cards(steps: list[Step]) -> list[Step]:
 class _Replay:
     """Feeds parsed steps to a recorded hand, turning every refusal into a :class:`PhhError`."""
 
-    def __init__(self, state: HandState) -> None:
+    def __init__(self, state: RecordedHand) -> None:
         self.state = state
         # Dealt cards wait here until the engine asks for them: PHH deals a player's cards of a
         # street together, the engine deals round by round (seat 1 first, then seat 2 ...).

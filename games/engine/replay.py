@@ -29,6 +29,7 @@ from games.engine.events import (
     event_from_dict,
     to_dicts,
 )
+from games.engine.recorded import RecordedHand
 from games.engine.rules import Rules, Stakes
 from games.engine.state import HandState
 
@@ -81,11 +82,9 @@ def replay(start: Mapping[str, Any], log: Sequence[Mapping[str, Any]]) -> HandSt
     Events the state produces itself (antes, streets, returns, mandatory shows, awards) must
     match the log exactly; inputs are applied in order. No RNG is involved.
     """
-    state = HandState(
-        Rules.from_dict(start["rules"]),
-        Stakes.from_dict(start["stakes"]),
-        start["stacks"],
-        recorded=start.get("recorded", False),
+    hand_type = RecordedHand if start.get("recorded", False) else HandState
+    state = hand_type(
+        Rules.from_dict(start["rules"]), Stakes.from_dict(start["stakes"]), start["stacks"]
     )
     for index, event in enumerate(log):
         if index >= len(state.log):

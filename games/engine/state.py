@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from functools import cache
-from typing import Final, NamedTuple
+from typing import ClassVar, Final, NamedTuple
 
 from games.engine.actions import (
     AGGRESSIVE,
@@ -164,8 +164,6 @@ class Player:
         "starting_stack",
         "street_bet",
         "total_in",
-        "unknown_down",
-        "unknown_up",
         "up",
     )
 
@@ -174,10 +172,6 @@ class Player:
         self.stack = stack
         self.down: list[Card] = []
         self.up: list[Card] = []
-        # Cards a recorded history does not tell (``??``): counted, never held. Always 0 in
-        # live play, where every card is known.
-        self.unknown_down = 0
-        self.unknown_up = 0
         self.street_bet = 0
         self.total_in = 0
         self.folded = False
@@ -186,9 +180,14 @@ class Player:
 
     @property
     def cards_known(self) -> bool:
-        """Whether every card dealt to this player is known (always, outside recorded
-        histories)."""
-        return not self.unknown_down and not self.unknown_up
+        """Whether every card dealt to this player is known: always in live play (a recorded
+        history may not tell some, see :mod:`games.engine.recorded`)."""
+        return True
+
+    @property
+    def board_known(self) -> bool:
+        """Whether every up card dealt to this player is known (always in live play)."""
+        return True
 
     @property
     def live(self) -> bool:
@@ -197,22 +196,19 @@ class Player:
 
 
 class HandState:
-    """One hand of stud from the antes to the last award."""
+    """One hand of stud from the antes to the last award, as it is played: every card is
+    known to the engine (a recorded history that does not tell some is replayed by
+    :class:`games.engine.recorded.RecordedHand`)."""
 
-    def __init__(
-        self,
-        rules: Rules,
-        stakes: Stakes,
-        stacks: Sequence[int],
-        *,
-        recorded: bool = False,
-    ) -> None:
+    recorded: ClassVar[bool] = False
+    """Whether this is a recorded history's hand (its header says so, see ``replay``)."""
+    player_type: ClassVar[type[Player]] = Player
+    players: Sequence[Player]
+
+    def __init__(self, rules: Rules, stakes: Stakes, stacks: Sequence[int]) -> None:
         """Start a hand: every player posts the ante, then the hand waits for third street.
 
-        ``stacks`` are the players' chips in seat order (2 to 8 players). ``recorded`` is for
-        importing real hand histories: cards may be unknown (``None``, counted but not held by the
-        player, see :attr:`Player.unknown_down`) and players show or muck
-        in the order the history gives.
+        ``stacks`` are the players' chips in seat order (2 to 8 players).
         """
         if not 2 <= len(stacks) <= 8:
             raise IllegalAction(f"a stud hand needs 2 to 8 players, not {len(stacks)}", "players")
@@ -223,18 +219,16 @@ class HandState:
         self.rules = rules
         self.stakes = stakes
         self._low_boards = rules.low_boards_lead  # read per player and street: kept at hand
-        self.recorded = recorded
-        self.players = [Player(stack) for stack in stacks]
+        player_type = self.player_type
+        self.players = [player_type(stack) for stack in stacks]
         self.live_count = len(self.players)  # players who have not folded
         self.log: list[Event] = []
         self.phase = _P_DEAL
         self.is_over = False  # once every pot has been awarded (an attribute: read often)
         self.street = -1
         self.community: Card | None = None
-        self._community_unknown = False  # a recorded history's community card was ``??``
         self.dealt: list[Card] = []
         self.burned: list[Card] = []
-        self.unknown_dealt = 0
         self._out: set[Card] = set()  # dealt or burned, for a fast duplicate check
         self._slots: list[DealSlot] = []  # the cards due now, the next one last
         self._seats_after = _SEATS_AFTER[len(self.players)]
@@ -316,7 +310,7 @@ class HandState:
 
     def cards_left(self) -> int:
         """How many cards the deck still holds."""
-        return DECK_SIZE - len(self._out) - self.unknown_dealt
+        return DECK_SIZE - len(self._out)
 
     def board(self, player: int) -> list[Card]:
         """The player's up cards."""
@@ -428,9 +422,8 @@ class HandState:
             while slots:
                 slot = slots[-1]
                 player = slot.player
-                if player is None or slot.burn or not deck or deck[-1] in out or self.unknown_dealt:
-                    # a burn or community card, a card out already, no card left, or a recorded
-                    # history's unknown cards to count
+                if player is None or slot.burn or not deck or deck[-1] in out:
+                    # a burn or community card, a card out already, or no card left
                     if not deck and slot is _COMMUNITY and self.burned:
                         deck.append(self.burned[0])
                     self._deal_card(deck.pop(), slot)
@@ -446,19 +439,15 @@ class HandState:
             self._after_dealing()
 
     def _deal_card(self, card: Card | None, slot: DealSlot) -> None:
-        """Deal ``card`` to ``slot``, every rule checked: a fresh card, an unknown card
-        (recorded histories), a burn card or the community card."""
+        """Deal ``card`` to ``slot``, every rule checked: a fresh card, a burn card or the
+        community card."""
         if card is None:
-            if not self.recorded:
-                raise IllegalAction("unknown cards are only allowed in recorded histories", "card")
-        elif card in self._out and (card not in self.burned or self.cards_left() > 0):
+            raise IllegalAction("unknown cards are only allowed in recorded histories", "card")
+        if card in self._out and (card not in self.burned or self.cards_left() > 0):
             raise IllegalAction(f"card dealt twice: {card!r}", "duplicate_card")
-        if self.cards_left() <= 0 and not (slot.player is None and not slot.burn):
-            raise IllegalAction("the deck is empty", "deck_empty")
+        self._check_deck(slot)
         self._slots.pop()
-        if card is None:
-            self.unknown_dealt += 1
-        elif slot.burn:
+        if slot.burn:
             self.burned.append(card)
             self._out.add(card)
         elif card in self._out:  # the community card from the burn cards of an empty deck
@@ -471,17 +460,16 @@ class HandState:
             self.log.append(Burn(card))
         elif slot.player is None:
             self.community = card
-            self._community_unknown = card is None
             self.log.append(Deal(None, card, up=True))
         else:
             p = self.players[slot.player]
-            if card is not None:
-                (p.up if slot.face_up else p.down).append(card)
-            elif slot.face_up:
-                p.unknown_up += 1
-            else:
-                p.unknown_down += 1
+            (p.up if slot.face_up else p.down).append(card)
             self.log.append(Deal(slot.player, card, slot.face_up))
+
+    def _check_deck(self, slot: DealSlot) -> None:
+        """Refuse a card from an empty deck (the community card may come from the burns)."""
+        if self.cards_left() <= 0 and not (slot.player is None and not slot.burn):
+            raise IllegalAction("the deck is empty", "deck_empty")
 
     def act(
         self, action: Action | str, to: int | None = None, *, player: int | None = None
@@ -729,54 +717,54 @@ class HandState:
     def _open_pair_showing(self) -> bool:
         """Whether a live player's two up cards on fourth street are a pair."""
         for p in self.players:
-            if not p.folded and not p.unknown_up and p.up[0].rank == p.up[1].rank:
+            if not p.folded and p.board_known and p.up[0].rank == p.up[1].rank:
                 return True
         return False
 
     def _bring_in_candidates(self) -> tuple[int, ...]:
-        razz = self._low_boards
-        unknown = [i for i, p in enumerate(self.players) if p.unknown_up]
-        known = {i: p.up[-1] for i, p in enumerate(self.players) if not p.unknown_up}
-        lowest = min(known, key=lambda i: bring_in_key(known[i], razz))
-        if not unknown and self.players[lowest].stack > 0:
-            return (lowest,)
-        return self._with_chips(sorted({lowest, *unknown}))
+        lowest = self._lowest_up_card(range(len(self.players)))
+        return (lowest,) if self.players[lowest].stack > 0 else self._with_chips((lowest,))
+
+    def _lowest_up_card(self, among: Iterable[int]) -> int:
+        """Of the players ``among``, the one whose last up card brings in (RULES.md 3)."""
+        players, razz = self.players, self._low_boards
+        return min(among, key=lambda i: bring_in_key(players[i].up[-1], razz))
 
     def _first_actor_candidates(self) -> tuple[int, ...]:
         """Best board acts first; its all-in owner passes to the next player with chips."""
-        if self.round.street.hidden:
-            # The new card is hidden, so the boards are as on the street before; the player
-            # who acted first there acts first again, unless they have since folded or gone
-            # all in.
-            before = self.first_actors[self.street - 1]
-            if (
-                before is not None
-                and not self.players[before].folded
-                and self.players[before].stack > 0
-            ):
-                return (before,)
+        again = self._first_again()
+        if again is not None:
+            return (again,)
+        first = self._best_board([i for i, p in enumerate(self.players) if not p.folded])
+        return (first,) if self.players[first].stack > 0 else self._with_chips((first,))
+
+    def _first_again(self) -> int | None:
+        """On a street whose card is dealt down the boards are as on the street before: the
+        player who acted first there acts first again, unless they have since folded or gone
+        all in."""
+        if not self.round.street.hidden:
+            return None
+        before = self.first_actors[self.street - 1]
+        if before is None or self.players[before].folded or self.players[before].stack == 0:
+            return None
+        return before
+
+    def _best_board(self, among: Iterable[int]) -> int:
+        """Of the players ``among`` (in seat order), the one whose board is best; equal boards
+        go to the first in seat order, or by suit (option ``board_tie``)."""
         board_key = low_board_key if self._low_boards else high_board_key
-        unknown: list[int] = []  # boards with a card a recorded history does not tell
+        players = self.players
         leaders: list[int] = []  # the best boards, in seat order
         best: tuple[int, ...] = ()
-        for i, p in enumerate(self.players):
-            if not p.folded:
-                if p.unknown_up:
-                    unknown.append(i)
-                    continue
-                key = board_key(p.up)
-                if not leaders or key > best:
-                    best, leaders = key, [i]
-                elif key == best:
-                    leaders.append(i)
-        if not leaders:
-            return self._with_chips(unknown)
+        for i in among:
+            key = board_key(players[i].up)
+            if not leaders or key > best:
+                best, leaders = key, [i]
+            elif key == best:
+                leaders.append(i)
         if len(leaders) > 1 and self.rules.board_tie is BoardTie.SUIT:
-            leaders = [max(leaders, key=self._suit_tiebreak)]
-        first = leaders[0]
-        if not unknown and self.players[first].stack > 0:
-            return (first,)
-        return self._with_chips(sorted({first, *unknown}))
+            return max(leaders, key=self._suit_tiebreak)
+        return leaders[0]
 
     def _board_key(self, i: int) -> tuple[int, ...]:
         up = self.players[i].up
@@ -828,10 +816,6 @@ class HandState:
         self._showdown_pots = self._pots()
         self.showdown_order = self._showdown_order()
         self.log.append(Showdown(tuple(self.showdown_order)))
-        if self.recorded:
-            self.actor = None
-            self.candidates = tuple(self.showdown_order)
-            return
         self._advance_showdown()
 
     def _showdown_order(self) -> list[int]:
@@ -858,11 +842,7 @@ class HandState:
         return must_show(i, self._pots(), self._shown_hands, lambda: self._values(i))
 
     def _known_cards(self, i: int) -> list[Card]:
-        """Player ``i``'s cards, refused if any is unknown (a recorded history's ``??``)."""
-        if not self.players[i].cards_known or self._community_unknown:
-            raise IllegalAction(
-                f"player {i + 1}'s cards are unknown and cannot be shown", "unknown"
-            )
+        """Player ``i``'s cards, to value and show."""
         return self.hole_cards(i)
 
     def _values(self, i: int) -> HandValue:
@@ -893,29 +873,7 @@ class HandState:
             # that must be shown were shown automatically.
             p.mucked = True
             self.log.append(Muck(i))
-        if self.recorded:
-            self.candidates = tuple(j for j in self.showdown_order if not self._decided(j))
-            if not self.candidates or sum(q.live for q in self.players) == 1:
-                self._finish()
-            return
         self._advance_showdown()
-
-    def _decided(self, i: int) -> bool:
-        return self.players[i].shown or self.players[i].mucked
-
-    def finish_showdown(self) -> None:
-        """Complete a recorded showdown that the history left open: every undecided hand
-        that must be shown is shown (in the default order), the rest are mucked."""
-        if self.phase is not _P_SHOWDOWN:
-            raise IllegalAction("the hand is not at showdown", "not_showdown")
-        for i in self.showdown_order:
-            if not self._decided(i):
-                if self._must_show(i):
-                    self._show(i)
-                else:
-                    self.players[i].mucked = True
-                    self.log.append(Muck(i))
-        self._finish()
 
     def _finish(self) -> None:
         """Award the pots at the showdown. The pots are cut from the amounts put in by every

@@ -116,7 +116,7 @@ def _hand_names(state: HandState, i: int) -> dict[str, str | None]:
 
 def _leaders(state: HandState) -> dict[str, int | None]:
     """Which exposed board leads high and which leads low (stud_8 shows both)."""
-    live = [i for i, p in enumerate(state.players) if not p.folded and p.up and not p.unknown_up]
+    live = [i for i, p in enumerate(state.players) if not p.folded and p.up and p.board_known]
     if not live:
         return {}
     leaders: dict[str, int | None] = {}
