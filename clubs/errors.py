@@ -1,30 +1,21 @@
-"""Refusals of the clubs' services, as DRF exceptions (clubs sits below ``games``, whose
-``ServiceError`` it may not import); config.api_errors renders both in one error shape."""
+"""Refusals of the clubs' services; the API turns each into a 4xx with its code and message
+(``config.api_errors``), and nothing was changed."""
 
 from __future__ import annotations
 
-from rest_framework.exceptions import APIException
-
 from clubs.codes import Code
+from refusals import Refusal
 
 
-class ClubConflict(APIException):
+class ClubConflict(Refusal):
     """The request clashes with what is there already (409)."""
 
-    status_code = 409
-    default_code = Code.CONFLICT
-
-    def __init__(self, message: str, *, code: Code) -> None:
-        super().__init__(message)
-        self.default_code = code
+    status = 409
+    code = Code.CONFLICT
 
 
-class ClubNotFound(APIException):
+class ClubNotFound(Refusal):
     """No such club or account, or one the caller may not see (404)."""
 
-    status_code = 404
-    default_code = Code.NOT_FOUND
-
-    def __init__(self, message: str, *, code: Code = Code.NOT_FOUND) -> None:
-        super().__init__(message)
-        self.default_code = code
+    status = 404
+    code = Code.NOT_FOUND

@@ -16,9 +16,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
 from config.codes import Code
-from games.errors import ServiceError
-from integrations.errors import IntegrationError
-from money.errors import LedgerError
+from refusals import Refusal
 
 
 def error_body(code: str, message: str, detail: Any = None) -> dict[str, Any]:
@@ -39,8 +37,8 @@ def _as_api_exception(exc: Exception) -> Exception:
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Render any API exception as the error payload; unknown exceptions stay 500s."""
-    if isinstance(exc, ServiceError | LedgerError | IntegrationError):
-        # A refusal from a service or the ledger: its status, code and message, nothing changed.
+    if isinstance(exc, Refusal):
+        # A refusal of any app (refusals.Refusal): its status, code and message, nothing changed.
         set_rollback()
         return Response(error_body(exc.code, exc.message, exc.detail), status=exc.status)
     exc = _as_api_exception(exc)

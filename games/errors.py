@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import Any
-
 from games.codes import Code
+from refusals import Refusal
 
 
-class ServiceError(Exception):
+class ServiceError(Refusal):
     """A request the service refuses; nothing was changed."""
 
-    status = 400
-    code: StrEnum = Code.BAD_REQUEST
-
-    def __init__(self, message: str, *, code: StrEnum | None = None, detail: Any = None) -> None:
-        super().__init__(message)
-        self.message = message
-        if code:
-            self.code = code
-        self.detail = detail
+    code = Code.BAD_REQUEST
 
 
 class Invalid(ServiceError):

@@ -3,22 +3,12 @@ with its code and message (``config.api_errors``), and nothing was changed."""
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import Any
-
 from integrations.codes import Code
+from refusals import Refusal
 
 
-class IntegrationError(Exception):
-    status = 400
-    code: StrEnum = Code.INVALID
-
-    def __init__(self, message: str, *, code: StrEnum | None = None, detail: Any = None) -> None:
-        super().__init__(message)
-        self.message = message
-        if code:
-            self.code = code
-        self.detail = detail
+class IntegrationError(Refusal):
+    code = Code.INVALID
 
 
 class Invalid(IntegrationError):

@@ -3,24 +3,14 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import Any
-
 from money.codes import Code
+from refusals import Refusal
 
 
-class LedgerError(Exception):
+class LedgerError(Refusal):
     """A movement of value the ledger refuses."""
 
-    status = 400
-    code: StrEnum = Code.LEDGER_ERROR
-
-    def __init__(self, message: str, *, code: StrEnum | None = None, detail: Any = None) -> None:
-        super().__init__(message)
-        self.message = message
-        if code:
-            self.code = code
-        self.detail = detail
+    code = Code.LEDGER_ERROR
 
 
 class InvalidAmount(LedgerError):

@@ -1,7 +1,7 @@
 """What every API view of the service does alike (tables, floor, accounts, leagues): input
 checked by its serializer, refusals documented with the one error body, ids in the path.
 
-Shared by the apps above games (``leagues.api``; ``tourney.api`` may use it too).
+Shared by the apps above games (``tourney.api``, ``leagues.api``).
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ from rest_framework import serializers
 from tourney.api.serializers import (
     MAX_CHIPS,
     MAX_INT,
+    LevelOutputSerializer,
     ScheduleEntryInputSerializer,
     StateOutputSerializer,
     StateTableOutputSerializer,
@@ -160,17 +161,21 @@ class PageQuerySerializer(StrictInputSerializer):
     page_size = serializers.IntegerField(min_value=1, max_value=500, required=False)
 
 
-class NextLevelOutputSerializer(serializers.Serializer[Any]):
-    index = serializers.IntegerField()
-    number = serializers.IntegerField()
-    game = serializers.CharField()
-    ante = serializers.IntegerField()
-    bring_in = serializers.IntegerField()
-    small_bet = serializers.IntegerField()
-    big_bet = serializers.IntegerField()
+# The next level and a row of the schedule are the state's level (``LevelOutputSerializer``)
+# with one of its fields left out (``= None``: DRF drops an inherited field) and their own
+# after it. No docstrings: the schema would show them as these components' descriptions.
+
+
+class NextLevelOutputSerializer(LevelOutputSerializer):
+    is_break = None
     minutes = serializers.IntegerField()
     starts_in_ms = serializers.IntegerField(allow_null=True)
     starts_at = serializers.DateTimeField(allow_null=True)
+
+
+class ScheduleRowOutputSerializer(LevelOutputSerializer):
+    number = None
+    minutes = serializers.IntegerField()
 
 
 class NextBreakOutputSerializer(serializers.Serializer[Any]):
@@ -187,17 +192,6 @@ class UnscheduledBreakOutputSerializer(serializers.Serializer[Any]):
     ends_at = serializers.DateTimeField(allow_null=True)
     time_left_ms = serializers.IntegerField(allow_null=True)
     level_time_left_ms = serializers.IntegerField(allow_null=True)
-
-
-class ScheduleRowOutputSerializer(serializers.Serializer[Any]):
-    index = serializers.IntegerField()
-    is_break = serializers.BooleanField()
-    game = serializers.CharField()
-    ante = serializers.IntegerField()
-    bring_in = serializers.IntegerField()
-    small_bet = serializers.IntegerField()
-    big_bet = serializers.IntegerField()
-    minutes = serializers.IntegerField()
 
 
 class SettingsOutputSerializer(serializers.Serializer[Any]):

@@ -6,17 +6,18 @@ and reading everything back. Every view is for staff or a director of the tourna
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.api.conventions import path_id, refusals, validated
 from tourney import director_selectors, selectors
 from tourney.api import director_serializers as d
 from tourney.api import serializers as s
 from tourney.api.pagination import paginate
 from tourney.api.permissions import IsTournamentDirector
-from tourney.api.views import TournamentApi, _errors, _valid
+from tourney.api.views import TournamentApi
 from tourney.services.commands import (
     director_clock,
     director_floor,
@@ -41,10 +42,10 @@ class TournamentClockApi(DirectorApi):
 
     @extend_schema(
         request=d.ClockInputSerializer,
-        responses={200: d.DetailOutputSerializer, **_errors(400, 401, 403, 404, 409)},
+        responses={200: d.DetailOutputSerializer, **refusals(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        data = _valid(d.ClockInputSerializer, request.data)
+        data = validated(d.ClockInputSerializer, request.data)
         action = data["action"]
         if action == "add_time":
             director_clock.clock_add_time(tournament_id=tournament_id, seconds=data["seconds"])
@@ -70,10 +71,10 @@ class SeatMoveApi(DirectorApi):
 
     @extend_schema(
         request=d.SeatMoveInputSerializer,
-        responses={200: s.MoveOutputSerializer, **_errors(400, 401, 403, 404, 409)},
+        responses={200: s.MoveOutputSerializer, **refusals(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        data = _valid(d.SeatMoveInputSerializer, request.data)
+        data = validated(d.SeatMoveInputSerializer, request.data)
         move = director_floor.floor_move(
             tournament_id=tournament_id,
             entry_id=data["entry"],
@@ -88,10 +89,10 @@ class SeatSwapApi(DirectorApi):
 
     @extend_schema(
         request=d.SeatSwapInputSerializer,
-        responses={200: s.MoveOutputSerializer(many=True), **_errors(400, 401, 403, 404, 409)},
+        responses={200: s.MoveOutputSerializer(many=True), **refusals(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        data = _valid(d.SeatSwapInputSerializer, request.data)
+        data = validated(d.SeatSwapInputSerializer, request.data)
         moves = director_floor.floor_swap(
             tournament_id=tournament_id, entry_ids=(data["entries"][0], data["entries"][1])
         )
@@ -103,10 +104,10 @@ class SeatLockApi(DirectorApi):
 
     @extend_schema(
         request=d.SeatLockInputSerializer,
-        responses={200: d.EntryStateOutputSerializer, **_errors(400, 401, 403, 404, 409)},
+        responses={200: d.EntryStateOutputSerializer, **refusals(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        data = _valid(d.SeatLockInputSerializer, request.data)
+        data = validated(d.SeatLockInputSerializer, request.data)
         entry = director_floor.floor_lock(
             tournament_id=tournament_id, entry_id=data["entry"], locked=data["locked"]
         )
@@ -118,10 +119,10 @@ class LateEntryApi(DirectorApi):
 
     @extend_schema(
         request=d.LateEntryInputSerializer,
-        responses={201: d.EntryStateOutputSerializer, **_errors(400, 401, 403, 404, 409)},
+        responses={201: d.EntryStateOutputSerializer, **refusals(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        data = _valid(d.LateEntryInputSerializer, request.data)
+        data = validated(d.LateEntryInputSerializer, request.data)
         entry = director_floor.floor_late_entry(
             tournament_id=tournament_id,
             player_id=data["player"],
@@ -131,17 +132,17 @@ class LateEntryApi(DirectorApi):
         return Response(d.EntryStateOutputSerializer(entry).data, status=status.HTTP_201_CREATED)
 
 
-@extend_schema(parameters=[OpenApiParameter("entry_id", int, OpenApiParameter.PATH)])
+@path_id("entry_id")
 class BustUndoApi(DirectorApi):
     """Undo the latest bust: the entry comes back with ``chips`` (from ``from_entry``, or
     added to play), at the seat it left or the one named."""
 
     @extend_schema(
         request=d.UndoBustInputSerializer,
-        responses={200: d.EntryStateOutputSerializer, **_errors(400, 401, 403, 404, 409)},
+        responses={200: d.EntryStateOutputSerializer, **refusals(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, tournament_id: int, entry_id: int) -> Response:
-        data = _valid(d.UndoBustInputSerializer, request.data)
+        data = validated(d.UndoBustInputSerializer, request.data)
         entry = director_rulings.ruling_undo_bust(
             tournament_id=tournament_id,
             entry_id=entry_id,
@@ -153,16 +154,16 @@ class BustUndoApi(DirectorApi):
         return Response(d.EntryStateOutputSerializer(entry).data)
 
 
-@extend_schema(parameters=[OpenApiParameter("entry_id", int, OpenApiParameter.PATH)])
+@path_id("entry_id")
 class DisqualifyApi(DirectorApi):
     """Disqualify a player: eliminated now, chips removed from play (logged)."""
 
     @extend_schema(
         request=d.ReasonInputSerializer,
-        responses={200: d.EntryStateOutputSerializer, **_errors(400, 401, 403, 404, 409)},
+        responses={200: d.EntryStateOutputSerializer, **refusals(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, tournament_id: int, entry_id: int) -> Response:
-        data = _valid(d.ReasonInputSerializer, request.data)
+        data = validated(d.ReasonInputSerializer, request.data)
         entry = director_rulings.ruling_disqualify(
             tournament_id=tournament_id, entry_id=entry_id, reason=data["reason"]
         )
@@ -174,10 +175,10 @@ class ChipCorrectionApi(DirectorApi):
 
     @extend_schema(
         request=d.ChipCorrectionInputSerializer,
-        responses={200: d.EntryStateOutputSerializer, **_errors(400, 401, 403, 404, 409)},
+        responses={200: d.EntryStateOutputSerializer, **refusals(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        data = _valid(d.ChipCorrectionInputSerializer, request.data)
+        data = validated(d.ChipCorrectionInputSerializer, request.data)
         entry = director_rulings.ruling_chips(
             tournament_id=tournament_id,
             entry_id=data["entry"],
@@ -192,10 +193,10 @@ class LateRegistrationApi(DirectorApi):
 
     @extend_schema(
         request=d.LateRegistrationInputSerializer,
-        responses={200: d.DetailOutputSerializer, **_errors(400, 401, 403, 404, 409)},
+        responses={200: d.DetailOutputSerializer, **refusals(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        data = _valid(d.LateRegistrationInputSerializer, request.data)
+        data = validated(d.LateRegistrationInputSerializer, request.data)
         director_settings.late_registration_set(
             tournament_id=tournament_id, open_=data["open"], until_level=data.get("until_level")
         )
@@ -208,10 +209,10 @@ class SettingsApi(DirectorApi):
 
     @extend_schema(
         request=d.SettingsInputSerializer,
-        responses={200: d.DetailOutputSerializer, **_errors(400, 401, 403, 404, 409)},
+        responses={200: d.DetailOutputSerializer, **refusals(400, 401, 403, 404, 409)},
     )
     def patch(self, request: Request, tournament_id: int) -> Response:
-        data = _valid(d.SettingsInputSerializer, request.data)
+        data = validated(d.SettingsInputSerializer, request.data)
         if "levels" in data:
             data["levels"] = [dict(level) for level in data["levels"]]
         director_settings.settings_change(tournament_id=tournament_id, **data)
@@ -225,11 +226,11 @@ class TablesApi(DirectorApi):
         parameters=[d.PageQuerySerializer],
         responses={
             200: d.paginated(d.TableRowOutputSerializer, "TablePageSerializer"),
-            **_errors(400, 401, 403, 404),
+            **refusals(400, 401, 403, 404),
         },
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        _valid(d.PageQuerySerializer, request.query_params)
+        validated(d.PageQuerySerializer, request.query_params)
         rows = director_selectors.tables_list(selectors.get_tournament(tournament_id))
         return paginate(request, self, rows, d.TableRowOutputSerializer)
 
@@ -241,10 +242,10 @@ class LeaderboardApi(DirectorApi):
         parameters=[d.PageQuerySerializer],
         responses={
             200: d.paginated(d.LeaderboardRowOutputSerializer, "LeaderboardPageSerializer"),
-            **_errors(400, 401, 403, 404),
+            **refusals(400, 401, 403, 404),
         },
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        _valid(d.PageQuerySerializer, request.query_params)
+        validated(d.PageQuerySerializer, request.query_params)
         rows = director_selectors.leaderboard(selectors.get_tournament(tournament_id))
         return paginate(request, self, rows, d.LeaderboardRowOutputSerializer)

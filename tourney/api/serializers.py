@@ -161,6 +161,8 @@ class TournamentOutputSerializer(serializers.Serializer[Any]):
     payout_percentages = serializers.JSONField(read_only=True)
 
 
+# Also the fields of the director's next level and schedule rows (director_serializers); a
+# docstring here would become their description in the schema too.
 class LevelOutputSerializer(serializers.Serializer[Any]):
     index = serializers.IntegerField()
     number = serializers.IntegerField()

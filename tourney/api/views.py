@@ -2,22 +2,23 @@
 tourney.selectors. Staff, or the directors of a tournament's club, run it (a director of
 another club gets 403s); players register themselves (those who run it may name any
 player). Refusals are ``games.errors.ServiceError``s, rendered by config.api_errors as
-``{"error": {"code", "message", "detail"}}``.
+``{"error": {"code", "message", "detail"}}``. Input, documented refusals and path ids follow
+``games.api.conventions``, as the tables' and leagues' views do.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.access import can_direct, directed_club_ids
+from games.api.conventions import path_id, refusals, validated
 from games.api.permissions import IsStaff, require_player
-from games.api.serializers import ErrorOutputSerializer
 from games.errors import Forbidden
 from tourney import director_selectors, selectors
 from tourney.api import director_serializers as d
@@ -37,23 +38,10 @@ from tourney.services.commands import (
     setup,
 )
 
-ERRORS = OpenApiResponse(ErrorOutputSerializer, description="The request was refused.")
-
-
-def _errors(*statuses: int) -> dict[int, OpenApiResponse]:
-    return dict.fromkeys(statuses, ERRORS)
-
-
-def _valid(serializer_class: type[serializers.Serializer[Any]], data: Any) -> dict[str, Any]:
-    """Validated input, or a 400 naming each bad field."""
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
-
 
 def _player_id(request: Request, tournament_id: int) -> int:
     """The player named by whoever runs the tournament, or the caller's own player."""
-    data = _valid(s.PlayerRefInputSerializer, request.data)
+    data = validated(s.PlayerRefInputSerializer, request.data)
     if "player" in data:
         if not can_run_tournament(request.user, tournament_id):
             raise Forbidden(
@@ -94,7 +82,7 @@ def _state(tournament_id: int) -> Response:
     )
 
 
-@extend_schema(parameters=[OpenApiParameter("tournament_id", int, OpenApiParameter.PATH)])
+@path_id("tournament_id")
 class TournamentApi(APIView):
     """A view of one tournament (``tournament_id`` in the path)."""
 
@@ -107,10 +95,10 @@ class ScheduleCreateApi(APIView):
 
     @extend_schema(
         request=s.ScheduleInputSerializer,
-        responses={201: s.ScheduleOutputSerializer, **_errors(400, 403)},
+        responses={201: s.ScheduleOutputSerializer, **refusals(400, 403)},
     )
     def post(self, request: Request) -> Response:
-        data = _valid(s.ScheduleInputSerializer, request.data)
+        data = validated(s.ScheduleInputSerializer, request.data)
         if "entries" in data:
             schedule = schedules.schedule_create(
                 name=data["name"],
@@ -128,7 +116,7 @@ class ScheduleCreateApi(APIView):
         return Response(s.ScheduleOutputSerializer(schedule).data, status=status.HTTP_201_CREATED)
 
 
-@extend_schema(parameters=[OpenApiParameter("schedule_id", int, OpenApiParameter.PATH)])
+@path_id("schedule_id")
 class ScheduleDetailApi(APIView):
     """One ante schedule (GET); rename it or rewrite its levels still to come (PATCH, staff):
     levels played or in play at a tournament cannot change."""
@@ -136,16 +124,16 @@ class ScheduleDetailApi(APIView):
     def get_permissions(self) -> list[Any]:
         return [IsStaff()] if self.request.method == "PATCH" else super().get_permissions()
 
-    @extend_schema(responses={200: s.ScheduleOutputSerializer, **_errors(404)})
+    @extend_schema(responses={200: s.ScheduleOutputSerializer, **refusals(404)})
     def get(self, request: Request, schedule_id: int) -> Response:
         return Response(s.ScheduleOutputSerializer(selectors.get_schedule(schedule_id)).data)
 
     @extend_schema(
         request=s.ScheduleUpdateInputSerializer,
-        responses={200: s.ScheduleOutputSerializer, **_errors(400, 403, 404, 409)},
+        responses={200: s.ScheduleOutputSerializer, **refusals(400, 403, 404, 409)},
     )
     def patch(self, request: Request, schedule_id: int) -> Response:
-        data = _valid(s.ScheduleUpdateInputSerializer, request.data)
+        data = validated(s.ScheduleUpdateInputSerializer, request.data)
         entries = data.get("entries")
         schedule = schedules.schedule_update(
             schedule_id=schedule_id,
@@ -164,11 +152,11 @@ class TournamentListCreateApi(APIView):
         parameters=[d.TournamentListQuerySerializer],
         responses={
             200: d.paginated(s.TournamentOutputSerializer, "TournamentPageSerializer"),
-            **_errors(400, 404),
+            **refusals(400, 404),
         },
     )
     def get(self, request: Request) -> Response:
-        query = _valid(d.TournamentListQuerySerializer, request.query_params)
+        query = validated(d.TournamentListQuerySerializer, request.query_params)
         day = query.get("date")
         tournaments = director_selectors.tournaments_filtered(
             status=query.get("status"),
@@ -180,10 +168,10 @@ class TournamentListCreateApi(APIView):
 
     @extend_schema(
         request=s.TournamentInputSerializer,
-        responses={201: s.TournamentOutputSerializer, **_errors(400, 403, 404)},
+        responses={201: s.TournamentOutputSerializer, **refusals(400, 403, 404)},
     )
     def post(self, request: Request) -> Response:
-        data = _valid(s.TournamentInputSerializer, request.data)
+        data = validated(s.TournamentInputSerializer, request.data)
         if not request.user.is_staff and "club_id" not in data:
             raise Forbidden(
                 "only staff create tournaments without a club: give club_id, a club you direct",
@@ -206,7 +194,7 @@ class TournamentDetailApi(TournamentApi):
             return [IsTournamentDirector()]
         return super().get_permissions()
 
-    @extend_schema(responses={200: d.DetailOutputSerializer, **_errors(404)})
+    @extend_schema(responses={200: d.DetailOutputSerializer, **refusals(404)})
     def get(self, request: Request, tournament_id: int) -> Response:
         tournament = selectors.get_tournament(tournament_id)
         detail = director_selectors.tournament_detail(tournament)
@@ -214,10 +202,10 @@ class TournamentDetailApi(TournamentApi):
 
     @extend_schema(
         request=s.TournamentInputSerializer,
-        responses={200: s.TournamentOutputSerializer, **_errors(400, 403, 404, 409)},
+        responses={200: s.TournamentOutputSerializer, **refusals(400, 403, 404, 409)},
     )
     def patch(self, request: Request, tournament_id: int) -> Response:
-        data = _valid(s.TournamentInputSerializer, request.data)
+        data = validated(s.TournamentInputSerializer, request.data)
         _club_check(request, data)
         tournament = setup.tournament_configure(tournament_id=tournament_id, **data)
         return Response(s.TournamentOutputSerializer(tournament).data)
@@ -233,7 +221,7 @@ def _staff_action(service: Any, summary: str) -> type[TournamentApi]:
         @extend_schema(
             request=None,
             summary=summary,
-            responses={200: s.StateOutputSerializer, **_errors(403, 404, 409)},
+            responses={200: s.StateOutputSerializer, **refusals(403, 404, 409)},
         )
         def post(self, request: Request, tournament_id: int) -> Response:
             service(tournament_id=tournament_id)
@@ -256,7 +244,7 @@ def _entry_action(service: Any, summary: str, created: int) -> type[TournamentAp
         @extend_schema(
             request=s.PlayerRefInputSerializer,
             summary=summary,
-            responses={created: s.EntryOutputSerializer, **_errors(400, 403, 404, 409)},
+            responses={created: s.EntryOutputSerializer, **refusals(400, 403, 404, 409)},
         )
         def post(self, request: Request, tournament_id: int) -> Response:
             entry = service(
@@ -287,21 +275,21 @@ class TournamentMovesApi(TournamentApi):
 
     @extend_schema(
         parameters=[OpenApiParameter("status", str, enum=["pending", "applied", "acknowledged"])],
-        responses={200: s.MoveOutputSerializer(many=True), **_errors(400, 404)},
+        responses={200: s.MoveOutputSerializer(many=True), **refusals(400, 404)},
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        wanted = _valid(s.MovesQueryInputSerializer, request.query_params).get("status")
+        wanted = validated(s.MovesQueryInputSerializer, request.query_params).get("status")
         moves = selectors.moves_list(selectors.get_tournament(tournament_id), wanted)
         return Response(s.MoveOutputSerializer(moves, many=True).data)
 
 
-@extend_schema(parameters=[OpenApiParameter("move_id", int, OpenApiParameter.PATH)])
+@path_id("move_id")
 class TournamentMoveAcknowledgeApi(TournamentApi):
     """Staff carried out a move (live)."""
 
     permission_classes = [IsTournamentDirector]
 
-    @extend_schema(request=None, responses={200: s.MoveOutputSerializer, **_errors(403, 404, 409)})
+    @extend_schema(request=None, responses={200: s.MoveOutputSerializer, **refusals(403, 404, 409)})
     def post(self, request: Request, tournament_id: int, move_id: int) -> Response:
         move = moves.move_acknowledge(tournament_id=tournament_id, move_id=move_id)
         return Response(s.MoveOutputSerializer(move).data)
@@ -314,10 +302,10 @@ class TournamentBustsApi(TournamentApi):
 
     @extend_schema(
         request=s.ChipsReportInputSerializer,
-        responses={200: s.StateOutputSerializer, **_errors(400, 403, 404, 409)},
+        responses={200: s.StateOutputSerializer, **refusals(400, 403, 404, 409)},
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        data = _valid(s.ChipsReportInputSerializer, request.data)
+        data = validated(s.ChipsReportInputSerializer, request.data)
         live.live_report_busts(tournament_id=tournament_id, busts=data["counts"])
         return _state(tournament_id)
 
@@ -329,10 +317,10 @@ class TournamentChipsApi(TournamentApi):
 
     @extend_schema(
         request=s.ChipsReportInputSerializer,
-        responses={200: s.StateOutputSerializer, **_errors(400, 403, 404, 409)},
+        responses={200: s.StateOutputSerializer, **refusals(400, 403, 404, 409)},
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        data = _valid(s.ChipsReportInputSerializer, request.data)
+        data = validated(s.ChipsReportInputSerializer, request.data)
         live.live_report_chips(tournament_id=tournament_id, counts=data["counts"])
         return _state(tournament_id)
 
@@ -340,7 +328,7 @@ class TournamentChipsApi(TournamentApi):
 class TournamentPayoutsApi(TournamentApi):
     """The prize of each paid place (summing exactly to the prize pool)."""
 
-    @extend_schema(responses={200: s.PayoutOutputSerializer(many=True), **_errors(404)})
+    @extend_schema(responses={200: s.PayoutOutputSerializer(many=True), **refusals(404)})
     def get(self, request: Request, tournament_id: int) -> Response:
         payouts = selectors.payouts_list(selectors.get_tournament(tournament_id))
         return Response(s.PayoutOutputSerializer(payouts, many=True).data)
@@ -351,10 +339,10 @@ class TournamentDealQuoteApi(TournamentApi):
 
     @extend_schema(
         parameters=[OpenApiParameter("method", str, enum=["icm", "chip_chop"])],
-        responses={200: s.DealQuoteOutputSerializer(many=True), **_errors(400, 404, 409)},
+        responses={200: s.DealQuoteOutputSerializer(many=True), **refusals(400, 404, 409)},
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        method = _valid(s.DealQuoteQueryInputSerializer, request.query_params)["method"]
+        method = validated(s.DealQuoteQueryInputSerializer, request.query_params)["method"]
         quote = deals.deal_quote(tournament=selectors.get_tournament(tournament_id), method=method)
         return Response(s.DealQuoteOutputSerializer(quote, many=True).data)
 
@@ -366,10 +354,10 @@ class TournamentDealApi(TournamentApi):
 
     @extend_schema(
         request=s.DealInputSerializer,
-        responses={200: s.StateOutputSerializer, **_errors(400, 403, 404, 409)},
+        responses={200: s.StateOutputSerializer, **refusals(400, 403, 404, 409)},
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        data = _valid(s.DealInputSerializer, request.data)
+        data = validated(s.DealInputSerializer, request.data)
         deals.deal_record(
             tournament_id=tournament_id, amounts=data["counts"], method=data["method"]
         )
@@ -384,10 +372,10 @@ class TournamentEventsApi(TournamentApi):
 
     @extend_schema(
         parameters=[OpenApiParameter("after", int, description="the last seq seen (0: all)")],
-        responses={200: s.EventOutputSerializer(many=True), **_errors(400, 404)},
+        responses={200: s.EventOutputSerializer(many=True), **refusals(400, 404)},
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        after = _valid(s.EventsQueryInputSerializer, request.query_params)["after"]
+        after = validated(s.EventsQueryInputSerializer, request.query_params)["after"]
         events = selectors.events_list(selectors.get_tournament(tournament_id), after)
         return Response(s.EventOutputSerializer(events, many=True).data)
 
@@ -395,7 +383,7 @@ class TournamentEventsApi(TournamentApi):
 class TournamentResultsApi(TournamentApi):
     """Every entry with its place and prize (refunds for a cancelled tournament)."""
 
-    @extend_schema(responses={200: s.ResultOutputSerializer(many=True), **_errors(404)})
+    @extend_schema(responses={200: s.ResultOutputSerializer(many=True), **refusals(404)})
     def get(self, request: Request, tournament_id: int) -> Response:
         rows = selectors.results_list(selectors.get_tournament(tournament_id))
         return Response(s.ResultOutputSerializer(rows, many=True).data)
