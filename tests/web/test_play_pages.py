@@ -90,6 +90,19 @@ def test_sitting_down_from_the_lobby_and_a_buy_in_outside_the_limits_is_refused(
     assert Seat.objects.get(table=table, number=3).player == alice
 
 
+def test_a_buy_in_beyond_the_players_money_is_refused_with_a_page_not_a_500():
+    table = make_table(buy_in_min=50, buy_in_max=500)
+    alice = make_player("alice", funds=100)
+    client = _client(alice)
+    refused = client.post(f"/play/tables/{table.id}/sit/", {"seat": 3, "buy_in": 300}, follow=True)
+    assert refused.status_code == 200 and "deposit at the cashier first" in refused.content.decode()
+    assert not Seat.objects.filter(table=table, player=alice).exists()
+    region = client.post(
+        f"/play/tables/{table.id}/sit/", {"seat": 3, "buy_in": 300}, HTTP_HX_REQUEST="true"
+    )
+    assert region.status_code == 409
+
+
 def test_the_table_shows_own_down_cards_up_cards_and_never_the_bots_down_cards():
     table, alice, _ = _heads_up()
     hand = selectors.running_hand(table)

@@ -20,7 +20,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from games.errors import ServiceError
+from refusals import Refusal
 
 View = Callable[..., HttpResponse]
 
@@ -37,7 +37,7 @@ def refusals_as_pages(view: View) -> View:
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             return view(request, *args, **kwargs)
-        except ServiceError as error:
+        except Refusal as error:
             return render(request, "web/error.html", {"error": error}, status=error.status)
 
     return wrapper
@@ -117,7 +117,7 @@ def after_action(
     a message."""
     try:
         run()
-    except ServiceError as error:
+    except Refusal as error:
         if request.htmx:
             return region(error.message, error.status)
         messages.error(request, error.message)

@@ -18,9 +18,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from clubs.access import can_direct, directed_club_ids
-from games.errors import Forbidden, Invalid, ServiceError
+from games.errors import Forbidden, Invalid
 from games.models import Table, TableKind, TableStatus
 from games.services import tables as table_services
+from refusals import Refusal
 from tourney import selectors
 from tourney.models import MoveStatus, Tournament
 from tourney.services.commands import clock, deals, director_clock, draw, live, moves
@@ -93,7 +94,7 @@ def ring_table_status(request: HttpRequest, table_id: int, status: str) -> HttpR
     _staff_only(request)
     try:
         table_services.table_set_status(table_id=table_id, status=status)
-    except ServiceError as error:
+    except Refusal as error:
         messages.error(request, error.message)
     else:
         messages.success(request, f"Table {table_id} is {status}.")
@@ -130,7 +131,7 @@ def _quote(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
         return {"quote_error": f"unknown deal method {method!r}: use icm or chip_chop"}
     try:
         rows = deals.deal_quote(tournament=tournament, method=method)
-    except ServiceError as error:
+    except Refusal as error:
         return {"quote_error": error.message}
     names = {e["entry"]: e["name"] for e in selectors.results_list(tournament)}
     return {
@@ -288,7 +289,7 @@ def live_report(request: HttpRequest, tournament_id: int) -> HttpResponse:
     try:
         with transaction.atomic():  # both reports or neither
             report()
-    except ServiceError as error:
+    except Refusal as error:
         messages.error(request, error.message)
     else:
         messages.success(request, "Reported.")

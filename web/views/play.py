@@ -15,9 +15,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from games import selectors as table_selectors
-from games.errors import Forbidden, Invalid, ServiceError
+from games.errors import Forbidden, Invalid
 from games.models import Player, TableKind
 from games.services import hands, seating
+from refusals import Refusal
 from tourney.models import Status, Tournament
 from tourney.services.commands import registration
 from web.codes import Code
@@ -221,7 +222,7 @@ def tournament_register(request: HttpRequest, tournament_id: int, register: bool
     service = registration.entry_register if register else registration.entry_unregister
     try:
         service(tournament_id=tournament_id, player_id=player.id)
-    except ServiceError as error:
+    except Refusal as error:
         messages.error(request, error.message)
     else:
         messages.success(request, "You are registered." if register else "You unregistered.")
