@@ -732,10 +732,11 @@ class HandState:
 
     def _first_actor_candidates(self) -> tuple[int, ...]:
         """Best board acts first; its all-in owner passes to the next player with chips."""
-        again = self._first_again()
-        if again is not None:
-            return (again,)
-        first = self._best_board([i for i, p in enumerate(self.players) if not p.folded])
+        if self.round.street.hidden:
+            again = self._first_again()
+            if again is not None:
+                return (again,)
+        first = self._best_board(range(len(self.players)))
         return (first,) if self.players[first].stack > 0 else self._with_chips((first,))
 
     def _first_again(self) -> int | None:
@@ -750,14 +751,17 @@ class HandState:
         return before
 
     def _best_board(self, among: Iterable[int]) -> int:
-        """Of the players ``among`` (in seat order), the one whose board is best; equal boards
-        go to the first in seat order, or by suit (option ``board_tie``)."""
+        """Of the players ``among`` (in seat order) who have not folded, the one whose board is
+        best; equal boards go to the first in seat order, or by suit (option ``board_tie``)."""
         board_key = low_board_key if self._low_boards else high_board_key
         players = self.players
         leaders: list[int] = []  # the best boards, in seat order
         best: tuple[int, ...] = ()
         for i in among:
-            key = board_key(players[i].up)
+            p = players[i]
+            if p.folded:
+                continue
+            key = board_key(p.up)
             if not leaders or key > best:
                 best, leaders = key, [i]
             elif key == best:
