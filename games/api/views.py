@@ -29,7 +29,7 @@ from rest_framework.views import APIView
 
 from games import selectors
 from games.api import serializers as s
-from games.api.conventions import path_id, refusals, validated
+from games.api.conventions import path_id, refusals, rendered, validated
 from games.api.permissions import IsStaff, caller_player, require_player
 from games.api.throttles import SIGN_IN_THROTTLES
 from games.codes import Code
@@ -54,7 +54,7 @@ def _table_detail(table_id: int, request: Request) -> dict[str, Any]:
     table comes here, and a second serializer pass cost a tenth of its CPU)."""
     table, detail = selectors.table_snapshot(table_id, caller_player(request))
     fields = {name: getattr(table, name) for name in s.TABLE_FIELDS}
-    return s.TableDetailOutputSerializer({**fields, **detail}).data
+    return rendered(s.TableDetailOutputSerializer, {**fields, **detail})
 
 
 # ----------------------------------------------------------------------------- auth, players
@@ -336,7 +336,7 @@ class TableEventsApi(TableApi):
         page = selectors.table_events(
             table, caller_player(request), query["after"], limit=query["limit"]
         )
-        return Response(s.EventsOutputSerializer(page).data)
+        return Response(rendered(s.EventsOutputSerializer, page))
 
 
 # ----------------------------------------------------------------------------- hands

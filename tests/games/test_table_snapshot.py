@@ -7,6 +7,7 @@ import pytest
 
 from games import selectors
 from games.api import serializers as s
+from games.api.conventions import rendered
 from games.models import Hand, HandStatus, Table
 from games.services import hands
 from games.services.seating import seat_sit
@@ -103,3 +104,27 @@ def test_the_table_view_shows_the_table_fields_as_the_table_list_does():
 
     assert {k: detail[k] for k in s.TABLE_FIELDS} == {k: listed[k] for k in s.TABLE_FIELDS}
     assert detail["seq"] == Table.objects.get(pk=table.id).seq
+
+
+def test_a_reused_serializer_renders_every_view_as_a_fresh_one_does():
+    """Table views and event pages come from one serializer built per thread
+    (``games.api.conventions.rendered``): every answer of a whole hand, for each player and
+    an observer, is the one a freshly built serializer gives."""
+    table, alice, bob = _two_humans()
+    seen = 0
+    while Hand.objects.filter(table=table, status=HandStatus.RUNNING).exists():
+        for viewer in (alice, bob, None):
+            table_now, detail = selectors.table_snapshot(table.id, viewer)
+            body = {**{name: getattr(table_now, name) for name in s.TABLE_FIELDS}, **detail}
+            assert rendered(s.TableDetailOutputSerializer, body) == (
+                s.TableDetailOutputSerializer(body).data
+            )
+            page = selectors.table_events(table_now, viewer, after=0, limit=500)
+            assert rendered(s.EventsOutputSerializer, page) == s.EventsOutputSerializer(page).data
+            seen += 1
+        hand = Hand.objects.get(table=table, status=HandStatus.RUNNING)
+        if selectors.hand_state(hand).candidates:
+            _act_for_the_player_to_act(table, [alice, bob])
+        else:
+            hands.table_advance(table.id)  # what the worker does next
+    assert seen >= 9
