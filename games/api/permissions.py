@@ -21,8 +21,16 @@ class IsStaff(BasePermission):
 
 
 def caller_player(request: Request) -> Player | None:
-    """The caller's player profile, or None (e.g. a staff account made by createsuperuser)."""
-    return Player.objects.filter(user_id=request.user.pk).first()
+    """The caller's player profile, or None (e.g. a staff account made by createsuperuser).
+    A token caller's profile came with the token (``games.api.authentication``)."""
+    user = request.user
+    if not user.is_authenticated:
+        return None
+    try:
+        player: Player = user.player
+    except Player.DoesNotExist:
+        return None
+    return player
 
 
 def require_player(request: Request) -> Player:
