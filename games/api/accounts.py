@@ -17,9 +17,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api_conventions import refusals, validated
 from clubs.access import can_direct
 from games.api import serializers as s
-from games.api.conventions import refusals, validated
 from games.api.permissions import IsStaff
 from games.api.views import PlayerCreateApi
 from games.codes import Code

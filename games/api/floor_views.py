@@ -15,9 +15,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api_conventions import path_id, refusals, validated
 from games import floor_selectors as selectors
 from games.api import floor_serializers as fs
-from games.api.conventions import path_id, refusals, validated
 from games.api.permissions import IsStaff, caller_player, require_player
 from games.api.views import TableApi
 from games.models import WaitEntry

@@ -32,18 +32,6 @@ def _chips(**kwargs: Any) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=0, max_value=MAX_CHIPS, **kwargs)
 
 
-class ErrorBodySerializer(serializers.Serializer[Any]):
-    code = serializers.CharField(read_only=True, help_text="Machine-readable reason.")
-    message = serializers.CharField(read_only=True, help_text="What went wrong, for people.")
-    detail = serializers.JSONField(read_only=True, allow_null=True)
-
-
-class ErrorOutputSerializer(serializers.Serializer[Any]):
-    """Every 4xx answer: nothing was changed."""
-
-    error = ErrorBodySerializer(read_only=True)
-
-
 # ----------------------------------------------------------------------------- auth, players
 
 

@@ -27,9 +27,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api_conventions import path_id, refusals, rendered, validated
 from games import selectors
 from games.api import serializers as s
-from games.api.conventions import path_id, refusals, rendered, validated
 from games.api.permissions import IsStaff, caller_player, require_player
 from games.api.throttles import SIGN_IN_THROTTLES
 from games.codes import Code

@@ -14,8 +14,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api_conventions import path_id, refusals, validated
 from games.api.accounts import IDEMPOTENCY_KEY, AccountPostingsApi
-from games.api.conventions import path_id, refusals, validated
 from games.errors import Invalid
 from leagues import access, selectors
 from leagues.api import serializers as s

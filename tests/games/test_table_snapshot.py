@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from api_conventions import rendered
 from games import selectors
 from games.api import serializers as s
-from games.api.conventions import rendered
 from games.models import Hand, HandStatus, Table
 from games.services import hands
 from games.services.seating import seat_sit
@@ -108,7 +108,7 @@ def test_the_table_view_shows_the_table_fields_as_the_table_list_does():
 
 def test_a_reused_serializer_renders_every_view_as_a_fresh_one_does():
     """Table views and event pages come from one serializer built per thread
-    (``games.api.conventions.rendered``): every answer of a whole hand, for each player and
+    (``api_conventions.rendered``): every answer of a whole hand, for each player and
     an observer, is the one a freshly built serializer gives."""
     table, alice, bob = _two_humans()
     seen = 0

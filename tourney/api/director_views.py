@@ -11,7 +11,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.api.conventions import path_id, refusals, validated
+from api_conventions import path_id, refusals, validated
 from tourney import director_selectors, selectors
 from tourney.api import director_serializers as d
 from tourney.api import serializers as s

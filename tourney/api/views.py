@@ -3,7 +3,7 @@ tourney.selectors. Staff, or the directors of a tournament's club, run it (a dir
 another club gets 403s); players register themselves (those who run it may name any
 player). Refusals are ``games.errors.ServiceError``s, rendered by config.api_errors as
 ``{"error": {"code", "message", "detail"}}``. Input, documented refusals and path ids follow
-``games.api.conventions``, as the tables' and leagues' views do.
+``api_conventions``, as the tables' and leagues' views do.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api_conventions import path_id, refusals, validated
 from clubs.access import can_direct, directed_club_ids
-from games.api.conventions import path_id, refusals, validated
 from games.api.permissions import IsStaff, require_player
 from games.errors import Forbidden
 from tourney import director_selectors, selectors

@@ -1,7 +1,13 @@
-"""What every API view of the service does alike (tables, floor, accounts, leagues): input
-checked by its serializer, refusals documented with the one error body, ids in the path.
+"""What every API view of the service does alike, whatever its app: input checked by its
+serializer, refusals documented with the one error body, ids in the path, output from one
+serializer built per thread.
 
-Shared by the apps above games (``tourney.api``, ``leagues.api``).
+The error body is the one ``config.api_errors`` answers every refusal with:
+``{"error": {"code", "message", "detail"}}`` (``ErrorOutputSerializer``; its ``code`` becomes
+the schema enum ``ErrorCode`` in ``config.error_codes``).
+
+This package is a bottom layer of the project, beside ``refusals``: it imports nothing from
+the project (only DRF and drf-spectacular), so every app's API may import it.
 """
 
 from __future__ import annotations
@@ -13,7 +19,18 @@ from typing import Any, TypeVar
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 
-from games.api.serializers import ErrorOutputSerializer
+
+class ErrorBodySerializer(serializers.Serializer[Any]):
+    code = serializers.CharField(read_only=True, help_text="Machine-readable reason.")
+    message = serializers.CharField(read_only=True, help_text="What went wrong, for people.")
+    detail = serializers.JSONField(read_only=True, allow_null=True)
+
+
+class ErrorOutputSerializer(serializers.Serializer[Any]):
+    """Every 4xx answer: nothing was changed."""
+
+    error = ErrorBodySerializer(read_only=True)
+
 
 REFUSED = OpenApiResponse(ErrorOutputSerializer, description="The request was refused.")
 
