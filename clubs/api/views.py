@@ -3,24 +3,17 @@ their club. Another club's rows are 404s; a member acting as a director gets a 4
 
 from __future__ import annotations
 
-from typing import Any
-
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api_conventions import path_id, validated
 from clubs import selectors, services
 from clubs.access import is_staff
 from clubs.api import serializers as s
-
-
-def _valid(serializer_class: Any, data: Any) -> dict[str, Any]:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
 
 
 class ClubListCreateApi(APIView):
@@ -35,11 +28,11 @@ class ClubListCreateApi(APIView):
     def post(self, request: Request) -> Response:
         if not is_staff(request.user):
             raise PermissionDenied("only staff create clubs: ask a site admin")
-        club = services.club_create(**_valid(s.ClubInputSerializer, request.data))
+        club = services.club_create(**validated(s.ClubInputSerializer, request.data))
         return Response(s.ClubOutputSerializer(club).data, status=status.HTTP_201_CREATED)
 
 
-@extend_schema(parameters=[OpenApiParameter("club_id", int, OpenApiParameter.PATH)])
+@path_id("club_id")
 class ClubDetailApi(APIView):
     """One of your clubs."""
 
@@ -48,7 +41,7 @@ class ClubDetailApi(APIView):
         return Response(s.ClubOutputSerializer(selectors.club_get(request.user, club_id)).data)
 
 
-@extend_schema(parameters=[OpenApiParameter("club_id", int, OpenApiParameter.PATH)])
+@path_id("club_id")
 class ClubMembersApi(APIView):
     """The club's members (its members read them); add one (staff or its directors)."""
 
@@ -60,6 +53,6 @@ class ClubMembersApi(APIView):
     @extend_schema(request=s.MemberInputSerializer, responses={201: s.MemberOutputSerializer})
     def post(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(request.user, club_id, direct=True)
-        data = _valid(s.MemberInputSerializer, request.data)
+        data = validated(s.MemberInputSerializer, request.data)
         member = services.member_add(club_id=club.id, **data)
         return Response(s.MemberOutputSerializer(member).data, status=status.HTTP_201_CREATED)
