@@ -7,12 +7,13 @@ from typing import Any
 
 import django_filters
 from django.db.models import QuerySet
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api_conventions import path_id, validated
 from integrations.api.pagination import Page
 from integrations.models import Delivery, DeliveryStatus, EventType, Subscription
 from integrations.webhooks import subscriptions as service
@@ -87,14 +88,6 @@ class DeliveryOutputSerializer(serializers.ModelSerializer[Delivery]):
         read_only_fields = fields
 
 
-def _valid(
-    serializer_class: type[serializers.Serializer[Any]], data: Any, **kw: Any
-) -> dict[str, Any]:
-    serializer = serializer_class(data=data, **kw)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
-
-
 MAX_ID = 10**18 - 1
 """Filters on ids refuse larger numbers (400) before the database sees them."""
 
@@ -124,7 +117,7 @@ class SubscriptionListCreateApi(generics.ListAPIView):  # type: ignore[type-arg]
         request=SubscriptionInputSerializer, responses={201: SubscriptionCreatedSerializer}
     )
     def post(self, request: Request) -> Response:
-        data = _valid(SubscriptionInputSerializer, request.data)
+        data = validated(SubscriptionInputSerializer, request.data)
         subscription = service.subscription_create(
             by=request.user,
             url=data["url"],
@@ -137,7 +130,7 @@ class SubscriptionListCreateApi(generics.ListAPIView):  # type: ignore[type-arg]
         )
 
 
-@extend_schema(parameters=[OpenApiParameter("subscription_id", int, OpenApiParameter.PATH)])
+@path_id("subscription_id")
 class SubscriptionDetailApi(APIView):
     """One subscription: read, change (``active: false`` holds its deliveries), delete."""
 
@@ -150,7 +143,7 @@ class SubscriptionDetailApi(APIView):
         request=SubscriptionUpdateSerializer, responses={200: SubscriptionOutputSerializer}
     )
     def patch(self, request: Request, subscription_id: int) -> Response:
-        data = _valid(SubscriptionUpdateSerializer, request.data)
+        data = validated(SubscriptionUpdateSerializer, request.data)
         subscription = service.subscription_update(
             by=request.user, subscription_id=subscription_id, **data
         )
@@ -185,7 +178,7 @@ class DeliveryListApi(generics.ListAPIView):  # type: ignore[type-arg]
         return service.visible_deliveries(self.request.user).select_related("event").order_by("-id")
 
 
-@extend_schema(parameters=[OpenApiParameter("delivery_id", int, OpenApiParameter.PATH)])
+@path_id("delivery_id")
 class DeliveryReplayApi(APIView):
     """Send a delivery's event again (a new delivery, after the subscription's pending ones)."""
 
