@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,8 +34,19 @@ def test_everything_the_dockerfile_copies_is_in_the_build_context() -> None:
         for line in re.findall(r"^COPY (.+)$", dockerfile, flags=re.MULTILINE)
         for source in line.split()[:-1]
     ]
-    assert "games" in sources
     assert [source for source in sources if _ignored(source)] == []
+    copied = set(sources)
+    for package in _installed_packages():
+        assert "." in copied or package in copied, f"the image lacks the package {package}"
+
+
+def _installed_packages() -> list[str]:
+    """The packages pyproject installs that the build context holds (not the benchmarks)."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    patterns = pyproject["tool"]["setuptools"]["packages"]["find"]["include"]
+    names = [pattern.rstrip("*") for pattern in patterns]
+    assert "games" in names and "api_conventions" in names
+    return [name for name in names if not _ignored(name)]
 
 
 def test_the_deploy_readme_names_every_file_in_deploy() -> None:
