@@ -189,6 +189,9 @@ def test_the_four_colour_deck_is_a_choice_kept_in_the_session():
     assert "deck-4" in client.get(f"/play/tables/{table.id}/").content.decode()
     response = client.post("/play/deck/", {"next": "https://elsewhere.example/"})
     assert response["Location"] == "/play/"  # never redirected off the site
+    for not_a_path in ("-60", "lobby", "web:lobby", "tables/1/"):  # was a 500 (NoReverseMatch)
+        response = client.post("/play/deck/", {"next": not_a_path})
+        assert response.status_code == 302 and response["Location"] == "/play/"
 
 
 def test_an_account_without_a_player_profile_is_told_so():
