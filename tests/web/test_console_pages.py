@@ -162,3 +162,24 @@ def test_the_clock_controls_add_time_jump_levels_and_call_a_break_the_clock_show
     player = _client(make_player("alice"))
     assert player.post(f"{url}/next-level/").status_code == 403
     assert Tournament.objects.get(pk=tournament.pk).level_index == 1
+
+
+def test_a_live_report_with_odd_fields_is_refused_with_a_message_and_changes_nothing():
+    # Found by tests/web/test_pages_fuzz.py: each of these was a 500 (ValueError, or
+    # OverflowError when a huge count reached the seat's column).
+    tournament = make_tournament(players=5, mode="live", table_size=4)
+    tournament_start(tournament_id=tournament.id)
+    staff = _staff()
+    entry = _entry_at(tournament, 1, sorted(seats_of(table_of(tournament, 1).id))[0])
+    before = seats_of(table_of(tournament, 1).id)
+    for form, message in [
+        ({"count_": "3000"}, "the entry in &#x27;count_&#x27; must be a whole number"),
+        ({"start_x": "10", "bust": "x"}, "a ticked bust-out must be a whole number"),
+        ({"bust": "\u00b2", f"start_{entry.id}": "10"}, "a ticked bust-out must be a whole number"),
+        ({f"count_{10**30}": "3000"}, f"must be from 1 to {2**63 - 1}"),
+        ({f"count_{entry.id}": str(10**30)}, f"chips must be from 0 to {2**63 - 1}"),
+    ]:
+        response = staff.post(f"/console/tournaments/{tournament.id}/report/", form, follow=True)
+        assert response.status_code == 200 and message in response.content.decode(), form
+    assert seats_of(table_of(tournament, 1).id) == before
+    assert Entry.objects.get(pk=entry.pk).status == "playing"

@@ -20,13 +20,31 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django_htmx.http import HttpResponseClientRedirect
 
+from games.errors import Invalid
 from refusals import Refusal
+from web.codes import Code
 
 View = Callable[..., HttpResponse]
 
 
 def server_now_ms() -> int:
     return int(time.time() * 1000)
+
+
+MAX_ID = 2**63 - 1
+"""The largest id a form may name (a 64-bit key): a larger one is refused, not looked up."""
+
+
+def whole_number(text: str, what: str, *, low: int, high: int) -> int:
+    """A form's whole number within ``low..high`` (the API's bounds for the same value), or a
+    refusal saying what to give (a larger one would overflow a column: a 500)."""
+    try:
+        number = int(text)
+    except ValueError as error:
+        raise Invalid(f"{what} must be a whole number", code=Code.INVALID) from error
+    if not low <= number <= high:
+        raise Invalid(f"{what} must be from {low} to {high}", code=Code.INVALID)
+    return number
 
 
 def refusals_as_pages(view: View) -> View:

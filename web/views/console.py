@@ -23,16 +23,19 @@ from games.models import Table, TableKind, TableStatus
 from games.services import tables as table_services
 from refusals import Refusal
 from tourney import selectors
+from tourney.api.serializers import MAX_CHIPS
 from tourney.models import MoveStatus, Tournament
 from tourney.services.commands import clock, deals, director_clock, draw, live, moves
 from web.clockboard import clock_board, clock_fingerprint
 from web.codes import Code
 from web.views.common import (
+    MAX_ID,
     after_action,
     fingerprint,
     live_region,
     refusals_as_pages,
     sign_in_required,
+    whole_number,
 )
 
 QUOTE_METHODS = {"icm": "ICM", "chip_chop": "Chip chop"}
@@ -251,13 +254,10 @@ def _counts(request: HttpRequest, prefix: str, only: set[int] | None = None) -> 
     for name, value in request.POST.items():
         if not name.startswith(prefix) or not value.strip():
             continue
-        entry = int(name[len(prefix) :])
+        entry = whole_number(name[len(prefix) :], f"the entry in {name!r}", low=1, high=MAX_ID)
         if only is not None and entry not in only:
             continue
-        try:
-            counts[entry] = int(value)
-        except ValueError as error:
-            raise Invalid(f"entry {entry}: {value!r} is not a whole number of chips") from error
+        counts[entry] = whole_number(value, f"entry {entry}'s chips", low=0, high=MAX_CHIPS)
     return counts
 
 
@@ -268,9 +268,12 @@ def live_report(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Live: the bust-outs of one hand (ticked, with their chips at the start of the hand)
     and/or chip counts, as one form."""
     _directed(request, tournament_id)
-    busted = {int(v) for v in request.POST.getlist("bust") if v.isdigit()}
 
     def report() -> None:
+        busted = {
+            whole_number(v, "a ticked bust-out", low=1, high=MAX_ID)
+            for v in request.POST.getlist("bust")
+        }
         busts = _counts(request, "start_", only=busted)
         missing = busted - set(busts)
         if missing:
