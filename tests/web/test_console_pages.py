@@ -183,3 +183,21 @@ def test_a_live_report_with_odd_fields_is_refused_with_a_message_and_changes_not
         assert response.status_code == 200 and message in response.content.decode(), form
     assert seats_of(table_of(tournament, 1).id) == before
     assert Entry.objects.get(pk=entry.pk).status == "playing"
+
+
+def test_time_beyond_the_api_s_bounds_is_refused_by_the_clock_form_and_changes_nothing():
+    # Found by tests/web/test_pages_fuzz.py: 10**30 seconds was a 500 (OverflowError in
+    # timedelta); the form takes what the director's API takes (-10**6..10**6 s, 1..1440 min).
+    tournament = make_tournament(players=4)
+    tournament_start(tournament_id=tournament.id)
+    staff = _staff()
+    url = f"/console/tournaments/{tournament.id}/clock"
+    before = Tournament.objects.get(pk=tournament.pk).level_ends_at
+    for seconds in (str(10**30), str(2**63), "-1000001"):
+        refused = staff.post(f"{url}/add-time/", {"seconds": seconds}, HTTP_HX_REQUEST="true")
+        assert refused.status_code == 400
+        assert "the seconds to add must be from -1000000 to 1000000" in refused.content.decode()
+    refused = staff.post(f"{url}/break/", {"minutes": str(10**30)}, HTTP_HX_REQUEST="true")
+    assert refused.status_code == 400 and "must be from 1 to 1440" in refused.content.decode()
+    after = Tournament.objects.get(pk=tournament.pk)
+    assert after.level_ends_at == before and after.break_ends_at is None

@@ -47,6 +47,11 @@ def whole_number(text: str, what: str, *, low: int, high: int) -> int:
     return number
 
 
+def posted_number(request: HttpRequest, name: str, what: str, *, low: int, high: int) -> int:
+    """The POSTed field ``name`` as a whole number within ``low..high`` (``whole_number``)."""
+    return whole_number(request.POST.get(name, ""), what, low=low, high=high)
+
+
 def refusals_as_pages(view: View) -> View:
     """Render a service's refusal (no such tournament, not allowed...) as an error page with
     its status, instead of Django's JSON error handlers meant for the API."""

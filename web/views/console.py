@@ -33,6 +33,7 @@ from web.views.common import (
     after_action,
     fingerprint,
     live_region,
+    posted_number,
     refusals_as_pages,
     sign_in_required,
     whole_number,
@@ -201,18 +202,22 @@ def move_acknowledge(request: HttpRequest, tournament_id: int, move_id: int) -> 
     )
 
 
-def _posted_int(request: HttpRequest, name: str, what: str) -> int:
-    try:
-        return int(request.POST.get(name, ""))
-    except ValueError as error:
-        raise Invalid(f"{what} must be a whole number", code=Code.INVALID) from error
+MAX_ADD_SECONDS = 10**6
+"""The most time the clock's form adds or removes at once (as the director's API)."""
 
 
 CLOCK_STEPS = [(60, "+1 min"), (-60, "-1 min"), (300, "+5 min")]
 CLOCK_CONTROLS: dict[str, tuple[Any, str]] = {
     "add-time": (
         lambda request, tid: director_clock.clock_add_time(
-            tournament_id=tid, seconds=_posted_int(request, "seconds", "the seconds to add")
+            tournament_id=tid,
+            seconds=posted_number(
+                request,
+                "seconds",
+                "the seconds to add",
+                low=-MAX_ADD_SECONDS,
+                high=MAX_ADD_SECONDS,
+            ),
         ),
         "Time changed.",
     ),
@@ -227,7 +232,13 @@ CLOCK_CONTROLS: dict[str, tuple[Any, str]] = {
     "break": (
         lambda request, tid: director_clock.clock_break(
             tournament_id=tid,
-            minutes=_posted_int(request, "minutes", "the break's minutes"),
+            minutes=posted_number(
+                request,
+                "minutes",
+                "the break's minutes",
+                low=1,
+                high=director_clock.MAX_BREAK_MINUTES,
+            ),
             after_hands=request.POST.get("after_hands") == "on",
         ),
         "Break called.",
