@@ -66,6 +66,14 @@ def refusals_as_pages(view: View) -> View:
     return wrapper
 
 
+def _current_page(request: HttpRequest) -> str | None:
+    """The page htmx says the browser is on (``HX-Current-URL``), if it is on this site."""
+    try:
+        return request.htmx.current_url_abs_path
+    except ValueError:  # not a URL ("http://["): the header is the client's, not htmx's
+        return None
+
+
 def sign_in_required(view: View) -> View:
     """Pages for signed-in users. A live region polled after the session ended sends the
     whole page to the sign-in page (an htmx redirect) instead of drawing it in the region."""
@@ -75,7 +83,7 @@ def sign_in_required(view: View) -> View:
         if request.user.is_authenticated:
             return view(request, *args, **kwargs)
         if request.htmx:
-            page = request.htmx.current_url_abs_path or request.get_full_path()
+            page = _current_page(request) or request.get_full_path()
             login = resolve_url(settings.LOGIN_URL)
             return HttpResponseClientRedirect(f"{login}?next={quote(page)}")
         return redirect_to_login(request.get_full_path())
