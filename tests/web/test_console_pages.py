@@ -162,3 +162,42 @@ def test_the_clock_controls_add_time_jump_levels_and_call_a_break_the_clock_show
     player = _client(make_player("alice"))
     assert player.post(f"{url}/next-level/").status_code == 403
     assert Tournament.objects.get(pk=tournament.pk).level_index == 1
+
+
+def test_a_live_report_with_odd_fields_is_refused_with_a_message_and_changes_nothing():
+    # Found by tests/web/test_pages_fuzz.py: each of these was a 500 (ValueError, or
+    # OverflowError when a huge count reached the seat's column).
+    tournament = make_tournament(players=5, mode="live", table_size=4)
+    tournament_start(tournament_id=tournament.id)
+    staff = _staff()
+    entry = _entry_at(tournament, 1, sorted(seats_of(table_of(tournament, 1).id))[0])
+    before = seats_of(table_of(tournament, 1).id)
+    for form, message in [
+        ({"count_": "3000"}, "the entry in &#x27;count_&#x27; must be a whole number"),
+        ({"start_x": "10", "bust": "x"}, "a ticked bust-out must be a whole number"),
+        ({"bust": "\u00b2", f"start_{entry.id}": "10"}, "a ticked bust-out must be a whole number"),
+        ({f"count_{10**30}": "3000"}, f"must be from 1 to {2**63 - 1}"),
+        ({f"count_{entry.id}": str(10**30)}, f"chips must be from 0 to {2**63 - 1}"),
+    ]:
+        response = staff.post(f"/console/tournaments/{tournament.id}/report/", form, follow=True)
+        assert response.status_code == 200 and message in response.content.decode(), form
+    assert seats_of(table_of(tournament, 1).id) == before
+    assert Entry.objects.get(pk=entry.pk).status == "playing"
+
+
+def test_time_beyond_the_api_s_bounds_is_refused_by_the_clock_form_and_changes_nothing():
+    # Found by tests/web/test_pages_fuzz.py: 10**30 seconds was a 500 (OverflowError in
+    # timedelta); the form takes what the director's API takes (-10**6..10**6 s, 1..1440 min).
+    tournament = make_tournament(players=4)
+    tournament_start(tournament_id=tournament.id)
+    staff = _staff()
+    url = f"/console/tournaments/{tournament.id}/clock"
+    before = Tournament.objects.get(pk=tournament.pk).level_ends_at
+    for seconds in (str(10**30), str(2**63), "-1000001"):
+        refused = staff.post(f"{url}/add-time/", {"seconds": seconds}, HTTP_HX_REQUEST="true")
+        assert refused.status_code == 400
+        assert "the seconds to add must be from -1000000 to 1000000" in refused.content.decode()
+    refused = staff.post(f"{url}/break/", {"minutes": str(10**30)}, HTTP_HX_REQUEST="true")
+    assert refused.status_code == 400 and "must be from 1 to 1440" in refused.content.decode()
+    after = Tournament.objects.get(pk=tournament.pk)
+    assert after.level_ends_at == before and after.break_ends_at is None

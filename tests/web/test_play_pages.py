@@ -189,6 +189,9 @@ def test_the_four_colour_deck_is_a_choice_kept_in_the_session():
     assert "deck-4" in client.get(f"/play/tables/{table.id}/").content.decode()
     response = client.post("/play/deck/", {"next": "https://elsewhere.example/"})
     assert response["Location"] == "/play/"  # never redirected off the site
+    for not_a_path in ("-60", "lobby", "web:lobby", "tables/1/"):  # was a 500 (NoReverseMatch)
+        response = client.post("/play/deck/", {"next": not_a_path})
+        assert response.status_code == 302 and response["Location"] == "/play/"
 
 
 def test_an_account_without_a_player_profile_is_told_so():
@@ -213,6 +216,13 @@ def test_a_live_region_polled_after_sign_out_sends_the_page_to_the_sign_in_page(
     assert response.status_code == 200
     assert response["HX-Redirect"] == f"/accounts/login/?next=/play/tables/{table.id}/"
     assert response.content == b""
+    # Found by tests/web/test_pages_fuzz.py: a header that is no URL was a 500 (ValueError
+    # from urlsplit); the region's own page is the one to come back to then.
+    odd = Client().get(
+        f"/play/tables/{table.id}/live/", HTTP_HX_REQUEST="true", HTTP_HX_CURRENT_URL="http://["
+    )
+    assert odd.status_code == 200
+    assert odd["HX-Redirect"] == f"/accounts/login/?next=/play/tables/{table.id}/live/"
 
 
 def test_the_sign_in_page_is_rate_limited_like_the_api(settings):

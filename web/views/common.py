@@ -20,13 +20,36 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django_htmx.http import HttpResponseClientRedirect
 
+from games.errors import Invalid
 from refusals import Refusal
+from web.codes import Code
 
 View = Callable[..., HttpResponse]
 
 
 def server_now_ms() -> int:
     return int(time.time() * 1000)
+
+
+MAX_ID = 2**63 - 1
+"""The largest id a form may name (a 64-bit key): a larger one is refused, not looked up."""
+
+
+def whole_number(text: str, what: str, *, low: int, high: int) -> int:
+    """A form's whole number within ``low..high`` (the API's bounds for the same value), or a
+    refusal saying what to give (a larger one would overflow a column: a 500)."""
+    try:
+        number = int(text)
+    except ValueError as error:
+        raise Invalid(f"{what} must be a whole number", code=Code.INVALID) from error
+    if not low <= number <= high:
+        raise Invalid(f"{what} must be from {low} to {high}", code=Code.INVALID)
+    return number
+
+
+def posted_number(request: HttpRequest, name: str, what: str, *, low: int, high: int) -> int:
+    """The POSTed field ``name`` as a whole number within ``low..high`` (``whole_number``)."""
+    return whole_number(request.POST.get(name, ""), what, low=low, high=high)
 
 
 def refusals_as_pages(view: View) -> View:
@@ -43,6 +66,14 @@ def refusals_as_pages(view: View) -> View:
     return wrapper
 
 
+def _current_page(request: HttpRequest) -> str | None:
+    """The page htmx says the browser is on (``HX-Current-URL``), if it is on this site."""
+    try:
+        return request.htmx.current_url_abs_path
+    except ValueError:  # not a URL ("http://["): the header is the client's, not htmx's
+        return None
+
+
 def sign_in_required(view: View) -> View:
     """Pages for signed-in users. A live region polled after the session ended sends the
     whole page to the sign-in page (an htmx redirect) instead of drawing it in the region."""
@@ -52,7 +83,7 @@ def sign_in_required(view: View) -> View:
         if request.user.is_authenticated:
             return view(request, *args, **kwargs)
         if request.htmx:
-            page = request.htmx.current_url_abs_path or request.get_full_path()
+            page = _current_page(request) or request.get_full_path()
             login = resolve_url(settings.LOGIN_URL)
             return HttpResponseClientRedirect(f"{login}?next={quote(page)}")
         return redirect_to_login(request.get_full_path())

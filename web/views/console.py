@@ -23,16 +23,20 @@ from games.models import Table, TableKind, TableStatus
 from games.services import tables as table_services
 from refusals import Refusal
 from tourney import selectors
+from tourney.api.serializers import MAX_CHIPS
 from tourney.models import MoveStatus, Tournament
 from tourney.services.commands import clock, deals, director_clock, draw, live, moves
 from web.clockboard import clock_board, clock_fingerprint
 from web.codes import Code
 from web.views.common import (
+    MAX_ID,
     after_action,
     fingerprint,
     live_region,
+    posted_number,
     refusals_as_pages,
     sign_in_required,
+    whole_number,
 )
 
 QUOTE_METHODS = {"icm": "ICM", "chip_chop": "Chip chop"}
@@ -198,18 +202,22 @@ def move_acknowledge(request: HttpRequest, tournament_id: int, move_id: int) -> 
     )
 
 
-def _posted_int(request: HttpRequest, name: str, what: str) -> int:
-    try:
-        return int(request.POST.get(name, ""))
-    except ValueError as error:
-        raise Invalid(f"{what} must be a whole number", code=Code.INVALID) from error
+MAX_ADD_SECONDS = 10**6
+"""The most time the clock's form adds or removes at once (as the director's API)."""
 
 
 CLOCK_STEPS = [(60, "+1 min"), (-60, "-1 min"), (300, "+5 min")]
 CLOCK_CONTROLS: dict[str, tuple[Any, str]] = {
     "add-time": (
         lambda request, tid: director_clock.clock_add_time(
-            tournament_id=tid, seconds=_posted_int(request, "seconds", "the seconds to add")
+            tournament_id=tid,
+            seconds=posted_number(
+                request,
+                "seconds",
+                "the seconds to add",
+                low=-MAX_ADD_SECONDS,
+                high=MAX_ADD_SECONDS,
+            ),
         ),
         "Time changed.",
     ),
@@ -224,7 +232,13 @@ CLOCK_CONTROLS: dict[str, tuple[Any, str]] = {
     "break": (
         lambda request, tid: director_clock.clock_break(
             tournament_id=tid,
-            minutes=_posted_int(request, "minutes", "the break's minutes"),
+            minutes=posted_number(
+                request,
+                "minutes",
+                "the break's minutes",
+                low=1,
+                high=director_clock.MAX_BREAK_MINUTES,
+            ),
             after_hands=request.POST.get("after_hands") == "on",
         ),
         "Break called.",
@@ -251,13 +265,10 @@ def _counts(request: HttpRequest, prefix: str, only: set[int] | None = None) -> 
     for name, value in request.POST.items():
         if not name.startswith(prefix) or not value.strip():
             continue
-        entry = int(name[len(prefix) :])
+        entry = whole_number(name[len(prefix) :], f"the entry in {name!r}", low=1, high=MAX_ID)
         if only is not None and entry not in only:
             continue
-        try:
-            counts[entry] = int(value)
-        except ValueError as error:
-            raise Invalid(f"entry {entry}: {value!r} is not a whole number of chips") from error
+        counts[entry] = whole_number(value, f"entry {entry}'s chips", low=0, high=MAX_CHIPS)
     return counts
 
 
@@ -268,9 +279,12 @@ def live_report(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Live: the bust-outs of one hand (ticked, with their chips at the start of the hand)
     and/or chip counts, as one form."""
     _directed(request, tournament_id)
-    busted = {int(v) for v in request.POST.getlist("bust") if v.isdigit()}
 
     def report() -> None:
+        busted = {
+            whole_number(v, "a ticked bust-out", low=1, high=MAX_ID)
+            for v in request.POST.getlist("bust")
+        }
         busts = _counts(request, "start_", only=busted)
         missing = busted - set(busts)
         if missing:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -234,6 +234,8 @@ def deck_colours(request: HttpRequest) -> HttpResponse:
     """Choose the two-colour or the four-colour deck (kept in the session)."""
     request.session["four_colour"] = request.POST.get("four_colour") == "on"
     back = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
+    if not back.startswith("/") or not url_has_allowed_host_and_scheme(
+        back, {request.get_host()}, request.is_secure()
+    ):
         back = reverse("web:lobby")
-    return redirect(back)
+    return HttpResponseRedirect(back)  # a URL: redirect() would take "lobby" for a view name
