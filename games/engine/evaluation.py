@@ -70,6 +70,9 @@ _PACKED: Final[list[int]] = [
     for card in FULL_DECK
 ]
 _RANK_PART: Final[list[int]] = [packed & _RANK_MASK for packed in _PACKED]
+# Bound once: ``_PACKED.__getitem__`` would build a bound method on every evaluation.
+_packed_of: Final = _PACKED.__getitem__
+_rank_part_of: Final = _RANK_PART.__getitem__
 
 _HIGH_BY_RANK_COUNTS: dict[int, int] = {}
 _LOW_BY_RANK_COUNTS: dict[int, int] = {}
@@ -86,7 +89,7 @@ def high_value(cards: Sequence[Card]) -> int:
     >>> high_value(parse_cards("As 2d 3c 4h 5s")) < high_value(parse_cards("2d 3c 4h 5s 6s"))
     True
     """
-    packed = sum(map(_PACKED.__getitem__, cards), _SUIT_BASE)
+    packed = sum(map(_packed_of, cards), _SUIT_BASE)
     if packed & _FLUSH_BITS:
         return _flush_value(cards, packed)
     key = packed & _RANK_MASK
@@ -108,7 +111,7 @@ def low_value(cards: Sequence[Card]) -> int:
     >>> low_value(parse_cards("6c 4d 3h 2s Ac")) > low_value(parse_cards("7c 5d 4h 3s 2c"))
     True
     """
-    key = sum(map(_RANK_PART.__getitem__, cards))
+    key = sum(map(_rank_part_of, cards))
     try:
         return _LOW_BY_RANK_COUNTS[key]
     except KeyError:
