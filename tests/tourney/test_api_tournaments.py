@@ -144,6 +144,11 @@ def test_live_busts_moves_acknowledgement_and_results(staff):
     assert staff.get(url + "moves/?status=pending").json() == []
     bad = staff.post(url + "chips/", {"counts": {str(pending[0]["entry_id"]): -1}}, format="json")
     assert bad.status_code == 400
+    for key in (str(10**30), "0", "-3", "x"):  # no entry id: a 400, never an overflow
+        for report in ("chips/", "busts/"):
+            bad = staff.post(url + report, {"counts": {key: 10}}, format="json")
+            assert bad.status_code == 400, (report, key, bad.content)
+            assert "entry ids" in str(bad.json())
 
 
 def test_deal_quotes_and_recording_a_deal(staff):

@@ -15,6 +15,8 @@ MAX_INT = 2**31 - 1
 input is refused with a 400 rather than overflowing the column."""
 MAX_CHIPS = 2**63 - 1
 """The largest chip count a seat can hold (``bigint``)."""
+MAX_ENTRY_ID = 2**63 - 1
+"""The largest id the database stores (``bigint``): a key beyond it is refused with a 400."""
 
 
 class ScheduleEntryInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
@@ -245,9 +247,12 @@ class ChipsReportInputSerializer(StrictFieldsMixin, serializers.Serializer[Any])
 
     def validate_counts(self, counts: dict[str, int]) -> dict[int, int]:
         try:
-            return {int(entry): chips for entry, chips in counts.items()}
+            entries = {int(entry): chips for entry, chips in counts.items()}
         except ValueError as error:
             raise serializers.ValidationError("keys are entry ids") from error
+        if any(not 0 < entry <= MAX_ENTRY_ID for entry in entries):
+            raise serializers.ValidationError(f"keys are entry ids, 1 to {MAX_ENTRY_ID}")
+        return entries
 
 
 class DealInputSerializer(ChipsReportInputSerializer):
