@@ -204,6 +204,12 @@ def test_an_account_without_a_player_profile_is_told_so():
     response = client.post(f"/play/tables/{table.id}/sit/", {"seat": 1, "buy_in": 100})
     assert response.status_code == 403
     assert "no player profile" in response.content.decode()
+    # From a live region (htmx) the refusal's page replaces the page, not the region in it.
+    region = client.post(
+        f"/play/tables/{table.id}/sit/", {"seat": 1, "buy_in": 100}, HTTP_HX_REQUEST="true"
+    )
+    assert region.status_code == 403 and "no player profile" in region.content.decode()
+    assert (region["HX-Retarget"], region["HX-Reswap"]) == ("body", "innerHTML")
 
 
 def test_a_live_region_polled_after_sign_out_sends_the_page_to_the_sign_in_page():

@@ -54,14 +54,18 @@ def posted_number(request: HttpRequest, name: str, what: str, *, low: int, high:
 
 def refusals_as_pages(view: View) -> View:
     """Render a service's refusal (no such tournament, not allowed...) as an error page with
-    its status, instead of Django's JSON error handlers meant for the API."""
+    its status, instead of Django's JSON error handlers meant for the API. Asked for by a live
+    region (htmx), the page replaces the whole page, not the region."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             return view(request, *args, **kwargs)
         except Refusal as error:
-            return render(request, "web/error.html", {"error": error}, status=error.status)
+            page = render(request, "web/error.html", {"error": error}, status=error.status)
+            if request.htmx:
+                page["HX-Retarget"], page["HX-Reswap"] = "body", "innerHTML"
+            return page
 
     return wrapper
 
