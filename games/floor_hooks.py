@@ -19,6 +19,7 @@ from games.models import (
     OfferKind,
     OfferStatus,
     Seat,
+    TableKind,
     WaitEntry,
 )
 from games.services import schedule
@@ -45,9 +46,14 @@ def on_seat_changed(
     schedule.floor_fill_now(game_id)
 
 
-def on_hand_finished(sender: object, *, table_id: int, hand_id: int, **kwargs: Any) -> None:
+def on_hand_finished(
+    sender: object, *, table_id: int, hand_id: int, kind: str, **kwargs: Any
+) -> None:
     """A hand ended at a game's table: rotate its game if due, then let the floor fill the
-    seats the hand freed and carry out moves that waited for it."""
+    seats the hand freed and carry out moves that waited for it. (A game's tables are ring
+    tables: a tournament table's hand is none of the floor's business.)"""
+    if kind != TableKind.RING:
+        return
     link = GameTable.objects.select_related("game").filter(table_id=table_id).first()
     if link is None:
         return

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.dispatch import receiver
 from django.utils import timezone
 
-from games.models import Hand
+from games.models import Hand, TableKind
 from games.signals import hand_finished, seed_reveal_asked
 from tourney import tasks
 from tourney.models import Status, TournamentTable
@@ -25,9 +25,11 @@ from tourney.services.steps.hand_end import hand_end
 
 
 @receiver(hand_finished, dispatch_uid="tourney.hand_finished")
-def on_hand_finished(sender: Any, table_id: int, hand_id: int, **kwargs: Any) -> None:
+def on_hand_finished(sender: Any, table_id: int, hand_id: int, kind: str, **kwargs: Any) -> None:
     """Hold a tournament table after a hand its tournament must look at, and update the
     tournament after commit."""
+    if kind != TableKind.TOURNAMENT:
+        return
     tournament_id = hand_end(table_id, timezone.now())
     if tournament_id is not None:
         transaction.on_commit(lambda: tasks.tournament_update_soon(tournament_id))
