@@ -8,7 +8,8 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import Http404, HttpRequest, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.serializers import as_serializer_error
@@ -64,8 +65,12 @@ def permission_denied_handler(
     return JsonResponse(error_body(Code.PERMISSION_DENIED, "Permission denied."), status=403)
 
 
-def not_found_handler(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
-    """Django handler404: no such URL; points at the API root."""
+def not_found_handler(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Django handler404: no such URL. A browser asking for a page gets a page that leads back
+    to the lobby; anything else the error body, pointing at the API root."""
+    if "text/html" in request.headers.get("Accept", "") and not request.path.startswith("/api/"):
+        missing = Refusal(f"There is no page at {request.path}: check the address.")
+        return render(request, "web/error.html", {"error": missing}, status=404)
     return JsonResponse(
         error_body(Code.NOT_FOUND, "No such URL.", {"path": request.path, "api_root": "/api/v1/"}),
         status=404,

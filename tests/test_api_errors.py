@@ -147,6 +147,17 @@ def test_an_unknown_url_is_a_json_404(client: Client) -> None:
     }
 
 
+def test_a_browser_asking_for_an_unknown_page_gets_a_page_leading_back(client: Client) -> None:
+    response = client.get("/play/no-such-page/", HTTP_ACCEPT="text/html,application/xhtml+xml")
+
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("text/html")
+    page = response.content.decode()
+    assert "There is no page at /play/no-such-page/" in page and 'href="/play/"' in page
+    api = client.get("/api/v1/no-such/", HTTP_ACCEPT="text/html")
+    assert api.json()["error"]["code"] == "not_found"
+
+
 def test_a_bug_is_a_json_500() -> None:
     client = Client(raise_request_exception=False)
 
