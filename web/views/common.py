@@ -35,13 +35,18 @@ MAX_ID = 2**63 - 1
 """The largest id a form may name (a 64-bit key): a larger one is refused, not looked up."""
 
 
+def parsed_int(text: str, what: str) -> int:
+    """A form's whole number, or a refusal saying one is needed."""
+    try:
+        return int(text)
+    except ValueError as error:
+        raise Invalid(f"{what} must be a whole number", code=Code.INVALID) from error
+
+
 def whole_number(text: str, what: str, *, low: int, high: int) -> int:
     """A form's whole number within ``low..high`` (the API's bounds for the same value), or a
     refusal saying what to give (a larger one would overflow a column: a 500)."""
-    try:
-        number = int(text)
-    except ValueError as error:
-        raise Invalid(f"{what} must be a whole number", code=Code.INVALID) from error
+    number = parsed_int(text, what)
     if not low <= number <= high:
         raise Invalid(f"{what} must be from {low} to {high}", code=Code.INVALID)
     return number

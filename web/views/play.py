@@ -15,7 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from games import selectors as table_selectors
-from games.errors import Forbidden, Invalid
+from games.errors import Forbidden
 from games.models import Player, TableKind
 from games.services import hands, seating
 from refusals import Refusal
@@ -28,6 +28,7 @@ from web.views.common import (
     after_action,
     fingerprint,
     live_region,
+    parsed_int,
     refusals_as_pages,
     sign_in_required,
 )
@@ -50,10 +51,7 @@ def _require_player(request: HttpRequest) -> Player:
 
 
 def _int(request: HttpRequest, name: str, what: str) -> int:
-    try:
-        return int(request.POST.get(name, ""))
-    except ValueError as error:
-        raise Invalid(f"{what} must be a whole number", code=Code.INVALID) from error
+    return parsed_int(request.POST.get(name, ""), what)
 
 
 @sign_in_required
