@@ -5,7 +5,8 @@ import os
 from typing import Any
 
 from celery import Celery
-from celery.signals import task_failure, task_success, worker_ready
+from celery.signals import task_failure, task_postrun, task_prerun, task_success, worker_ready
+from django.db import close_old_connections
 
 from config import broker, heartbeat
 
@@ -23,6 +24,16 @@ app.autodiscover_tasks(["config"])
 def _announce_ready_worker(sender: Any, **kwargs: Any) -> None:
     """Record a heartbeat at start-up, so /healthz sees a new worker before beat's next tick."""
     heartbeat.record_heartbeat(worker=sender.hostname)
+
+
+@task_prerun.connect
+@task_postrun.connect
+def _recycle_old_connections(sender: Any, **kwargs: Any) -> None:
+    """Around each task, what Django does around each request: close the database connection
+    if it is older than CONN_MAX_AGE or broken (a database restart), keep it otherwise. Not
+    for an eager task, which runs inside its caller's transaction."""
+    if not getattr(sender.request, "is_eager", False):
+        close_old_connections()
 
 
 def _periodic(task_name: str) -> bool:

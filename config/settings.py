@@ -184,6 +184,11 @@ CELERY_TASK_DEFAULT_QUEUE = f"stud-test-{TEST_RUN_ID}" if TESTING else "stud"
 TABLE_QUEUES = env.int("TABLE_QUEUES", default=0)
 CELERY_TASK_IGNORE_RESULT = True  # no result backend: tasks write their effects to the DB
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery's Django fix-up closes the database connection before and after every task unless it
+# may reuse it this many tasks; the workers instead keep it as the web does (CONN_MAX_AGE and
+# the health check, applied around each task in config.celery), so a task does not pay a new
+# connection (about a fifth of a bot hand's task on PostgreSQL).
+CELERY_DB_REUSE_MAX = 1_000_000
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE_FILENAME = str(RUN_DIR / "celerybeat-schedule")
