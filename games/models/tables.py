@@ -262,7 +262,11 @@ class TableEvent(models.Model):
     the engine event in ``data`` (visibility is applied when read, by ``games.selectors``
     through the engine's view builder ``games.engine.views``)."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    # No index of its own: the (table, seq) index serves every lookup by table, and a hand
+    # writes about ninety events (each one index fewer to update).
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="events", db_index=False
+    )
     seq = models.BigIntegerField()
     hand = models.ForeignKey(
         Hand, on_delete=models.CASCADE, null=True, blank=True, related_name="events"
