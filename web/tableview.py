@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from games import selectors
-from games.models import Player, Table
+from games.models import Player
 from web.cards import CardFace, card_face
 from web.games import STREET_LABELS, game_name
 
@@ -139,12 +139,3 @@ def table_page(table_id: int, viewer: Player | None) -> dict[str, Any]:
         "actions": action_buttons(view["legal_actions"]) if view else [],
         "results": [hand_result(h) for h in selectors.recent_hands(table, viewer)],
     }
-
-
-def table_fingerprint(table: Table) -> tuple[Any, ...]:
-    """What changes whenever the page would: the table's seq (every hand event, sit, leave,
-    pause), its status, hold and stakes, and the seats (tournaments change stacks and seats
-    between hands without a table event)."""
-    seats = tuple(table.seats.values_list("number", "player_id", "stack", "sitting_out", "leaving"))
-    stakes = (table.variant, table.ante, table.bring_in, table.small_bet, table.big_bet)
-    return (table.seq, table.status, table.hold_reason, stakes, seats)

@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib.auth import authenticate
 from django.db import transaction
 from django.http import HttpResponse
+from django.utils.http import parse_etags
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -181,11 +182,37 @@ class TableListCreateApi(APIView):
 class TableDetailApi(TableApi):
     """The table, its seats and the current hand as the caller may see it: own down cards
     only, everyone's up cards, pots, stacks, whose turn, the deadline, and the caller's legal
-    actions with their amounts when it is their turn."""
+    actions with their amounts when it is their turn.
 
-    @extend_schema(responses={200: s.TableDetailOutputSerializer, **refusals(401, 404)})
+    Poll it with the answer's `ETag` in `If-None-Match`: while nothing you would see has
+    changed the answer is an empty 304, which costs the server a fraction of a full one."""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "If-None-Match",
+                OpenApiTypes.STR,
+                OpenApiParameter.HEADER,
+                description="The `ETag` of the answer you hold: 304 if it is still current.",
+            )
+        ],
+        responses={
+            200: s.TableDetailOutputSerializer,
+            304: OpenApiResponse(
+                description="Nothing changed since the answer whose `ETag` was sent."
+            ),
+            **refusals(401, 404),
+        },
+    )
     def get(self, request: Request, table_id: int) -> Response:
-        return Response(_table_detail(table_id, request))
+        etag = f'"{selectors.table_version(table_id, caller_player(request))}"'
+        headers = {"ETag": etag, "Cache-Control": "private, no-cache"}
+        held = {
+            tag.removeprefix("W/") for tag in parse_etags(request.headers.get("If-None-Match", ""))
+        }
+        if etag in held or "*" in held:
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
+        return Response(_table_detail(table_id, request), headers=headers)
 
 
 class TableSitApi(TableApi):

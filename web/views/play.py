@@ -23,10 +23,9 @@ from tourney.models import Status, Tournament
 from tourney.services.commands import registration
 from web.codes import Code
 from web.games import game_name
-from web.tableview import table_fingerprint, table_page
+from web.tableview import table_page
 from web.views.common import (
     after_action,
-    fingerprint,
     live_region,
     parsed_int,
     refusals_as_pages,
@@ -99,13 +98,12 @@ def lobby(request: HttpRequest) -> HttpResponse:
 def _table_region(
     request: HttpRequest, table_id: int, message: str = "", status: int = 200
 ) -> HttpResponse:
-    table = table_selectors.get_table(table_id)
     viewer = _player(request)
     return live_region(
         request,
         region_id="table-live",
         url=reverse("web:table-live", args=[table_id]),
-        version=fingerprint(table_fingerprint(table), viewer.id if viewer else None),
+        version=table_selectors.table_version(table_id, viewer),
         template="web/play/table_live.html",
         context=lambda: {
             **table_page(table_id, viewer),
