@@ -137,7 +137,7 @@ class Client:
 
     def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
         try:
-            status, answer = http(method, f"{self.base}/api/v1{path}", self.token, body)
+            status, answer, _ = http(method, f"{self.base}/api/v1{path}", self.token, body)
         except (OSError, ValueError) as error:  # no answer at all (or not JSON)
             self.findings.violation("no_answer", f"{method} {path}: {error}")
             return 0, None

@@ -4,7 +4,8 @@ Simulated people (``--players``) sit ``--per-table`` to a table (default 8) on P
 Redis, served the way deploy/ runs the service: Celery workers (``--workers`` processes)
 dealing, beat (heartbeats, the table sweep) and gunicorn (``--web-workers`` gthread processes
 of ``--web-threads`` threads) serving the API. Each person polls their table (``GET
-/api/v1/tables/{id}/``) every ``--poll`` seconds (give or take half) and, when their turn
+/api/v1/tables/{id}/``, with the ETag of the answer it holds: a 304 while nothing changed)
+every ``--poll`` seconds (give or take half) and, when their turn
 comes, thinks a random 0.2-2 s and then acts (``POST .../act/`` with the ``seq`` they saw: a
 check or call, a bring-in when forced, show at showdown). A separate Locust user polls
 ``/healthz`` once a second: the same server's floor, measured in the same run.
@@ -15,10 +16,11 @@ for 20 s; ``--players`` and ``--seconds`` override either.
 
 Reported: the p50/p95/p99 of each request kind, the ratio of act p95 to healthz p95 (goal: at
 most 3), hands played, the people whose clock ran out (a person always acts within the
-clock, so each one is a server too slow), every failure (any non-2xx answer or connection
-error is one), the load average and the cores each part used (``bench.cpu``: the web, the
-workers, this process, which is the load generator, and the machine). The exit status is 1
-when anything failed or a clock ran out; the processes' logs are then kept and named.
+clock, so each one is a server too slow), every failure (any non-2xx answer but a poll's
+304, or a connection error), the load average and the cores each part used (``bench.cpu``:
+the web, the workers, this process, which is the load generator, and the machine). The exit
+status is 1 when anything failed or a clock ran out; the processes' logs are then kept and
+named.
 
 Needs DATABASE_URL (postgres://...) and REDIS_URL, like ``bench.tables``: it creates and drops
 its own database (``--database``) and purges the Celery queue of the Redis database given.
@@ -144,18 +146,25 @@ def locust_classes(people: list[tuple[int, str]], poll: float) -> list[type]:
         def on_start(self) -> None:
             self.table_id, token = next(seats)
             self.auth = {"Authorization": f"Token {token}"}
+            self.etag = ""
 
         @task
         def look_and_act(self) -> None:
             url = f"/api/v1/tables/{self.table_id}/"
+            headers = {**self.auth, "If-None-Match": self.etag}
             with self.client.get(
-                url, name="GET table", headers=self.auth, catch_response=True
+                url, name="GET table", headers=headers, catch_response=True
             ) as answer:
+                if answer.status_code == 304:  # nothing new since the answer held
+                    answer.success()
+                    gevent.sleep(random.uniform(0.5, 1.5) * poll)
+                    return
                 if answer.status_code != 200:
                     answer.failure(refusal(answer))
                     gevent.sleep(poll)
                     return
                 detail = answer.json()
+                self.etag = answer.headers.get("ETag", "")
             hand = detail.get("hand")
             options = hand["view"].get("legal_actions") if hand else None
             if not options:

@@ -5,7 +5,8 @@ PostgreSQL and Redis: ``--workers`` Celery worker processes (2; ``celery -A conf
 --pool solo``, each consuming one table queue, ``TABLE_QUEUES`` = the number of workers, or
 all the default queue with ``--shared-queue``) deal and advance, gunicorn serves the API, and
 a driver in this process plays one human seat at ``--driven`` of the tables through HTTP
-(urllib against 127.0.0.1), timing each ``POST /api/v1/tables/{id}/act/``. Reported: hands/s
+(urllib against 127.0.0.1; it polls with the ETag of its last answer, as the README advises
+clients to), timing each ``POST /api/v1/tables/{id}/act/``. Reported: hands/s
 (also at the top, ``hands_per_second``) and actions/s (``action`` events written in the
 window), the act latency p50/p95, the database transactions/s of the stack
 (``pg_stat_database``) and, per finished hand, where the time went: CPU milliseconds of the
@@ -172,17 +173,23 @@ def transactions_so_far() -> int:
 # ----------------------------------------------------------------------------- HTTP driver
 
 
-def http(method: str, url: str, token: str, body: dict[str, Any] | None = None) -> Any:
-    """One JSON request; returns (status, body)."""
+def http(
+    method: str,
+    url: str,
+    token: str,
+    body: dict[str, Any] | None = None,
+    headers: dict[str, str] | None = None,
+) -> Any:
+    """One JSON request; returns (status, body, the answer's headers)."""
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method=method)
+    request = urllib.request.Request(url, data=data, method=method, headers=headers or {})
     request.add_header("Authorization", f"Token {token}")
     request.add_header("Content-Type", "application/json")
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read() or b"{}")
+            return response.status, json.loads(response.read()), response.headers
+    except urllib.error.HTTPError as error:  # a 304 too
+        return error.code, json.loads(error.read() or b"{}"), error.headers
 
 
 def calling(options: list[dict[str, Any]]) -> dict[str, Any]:
@@ -205,9 +212,13 @@ class Driver:
     stop: threading.Event = field(default_factory=threading.Event)
 
     def play(self, table_id: int, token: str) -> None:
+        """Poll as a well-behaved client does, with the last answer's ETag (a 304: nothing
+        new, so nothing to do), and act when it is the seat's turn."""
         url = f"{self.base}/api/v1/tables/{table_id}/"
+        etag = ""
         while not self.stop.is_set():
-            status, detail = http("GET", url, token)
+            status, detail, headers = http("GET", url, token, headers={"If-None-Match": etag})
+            etag = headers.get("ETag", "") if status in (200, 304) else ""
             hand = detail.get("hand") if status == 200 else None
             options = hand["view"]["legal_actions"] if hand else []
             if not options:
@@ -218,7 +229,7 @@ class Driver:
             if option["action"] not in ("show", "muck"):
                 body["amount"] = option["to"]
             started = time.perf_counter()
-            status, _ = http("POST", url + "act/", token, body)
+            status, _, _ = http("POST", url + "act/", token, body)
             elapsed = time.perf_counter() - started
             if status == 200:
                 self.latencies.append(elapsed)
