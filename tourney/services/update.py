@@ -22,12 +22,17 @@ from integrations.webhooks.outbox import event_emit
 from tourney.models import EntryStatus, Mode, Status, Tournament, TournamentTable
 from tourney.planning.balancing import Plan, hand_for_hand_needed
 from tourney.selectors import payout_structure
-from tourney.services.steps.balance import tables_balance
+from tourney.services.steps.balance import tables_balance, tables_balancing_waits_for
 from tourney.services.steps.chips import chips_check
 from tourney.services.steps.clock import clock_advance, on_break, stakes_apply
-from tourney.services.steps.eliminations import bust_hands, eliminate, next_bust_group
+from tourney.services.steps.eliminations import BustHand, bust_hands, eliminate, next_bust_group
 from tourney.services.steps.knockouts import bounty_collect
-from tourney.services.steps.locks import LockedTable, open_tables_for_update, tournament_for_update
+from tourney.services.steps.locks import (
+    LockedTable,
+    busy_tables_for_update,
+    open_tables_for_update,
+    tournament_for_update,
+)
 from tourney.services.steps.log import event_append
 from tourney.services.steps.payments import prizes_pay
 from tourney.services.steps.results import places_assign, winner_assign
@@ -39,25 +44,69 @@ from tourney.windows import standings_final
 def tournament_update(*, tournament_id: int) -> str:
     """Lock the tournament and its tables and bring them up to date; returns its status.
     A table whose hand is being played is not waited for (``LockedTable.busy``): what the
-    pass leaves to do there is done after that hand."""
-    with transaction.atomic():
-        tournament = tournament_for_update(tournament_id)
-        tournament_refresh(tournament, skip_busy=tournament.status == Status.RUNNING)
-        return tournament.status
+    pass leaves to do there is done after that hand. A routine pass (``_routine``) locks only
+    the tables held for it, so the others deal on however long it takes, and eliminates the
+    busts of at most ``BUST_HANDS_PER_PASS`` hands: after a wave of busts the tables are
+    released a few at a time, each pass its own transaction, not all at the end of one."""
+    while True:
+        with transaction.atomic():
+            tournament = tournament_for_update(tournament_id)
+            now = timezone.now()
+            running = tournament.status == Status.RUNNING
+            more = tournament_refresh(
+                tournament,
+                now=now,
+                skip_busy=running,
+                held_only=running and _routine(tournament, now),
+            )
+        if not more:
+            return tournament.status
+
+
+def _routine(tournament: Tournament, now: datetime) -> bool:
+    """Nothing for the pass to do at a table that is not held for it: an online tournament in
+    the middle of a level, not on or near a break, not hand-for-hand, and not on the bubble
+    even if every player now without chips is eliminated in this pass (which could start
+    hand-for-hand, which stops the tables between hands)."""
+    quiet = (
+        tournament.mode == Mode.ONLINE
+        and not tournament.hand_for_hand
+        and tournament.break_pending_minutes is None
+        and tournament.break_ends_at is None
+        and tournament.level_ends_at is not None
+        and tournament.level_ends_at > now
+    )
+    if not quiet:
+        return False
+    players_left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
+    without_chips = Seat.objects.filter(
+        table__tournament_table__tournament=tournament, player__isnull=False, stack=0
+    ).count()
+    places = payout_structure(tournament).places
+    return players_left - without_chips > places + 1 or players_left <= places
+
+
+BUST_HANDS_PER_PASS = 12
+"""How many tables' busts a routine pass eliminates (about half a second of work)."""
 
 
 def tournament_refresh(
-    tournament: Tournament, *, now: datetime | None = None, skip_busy: bool = False
-) -> None:
-    """The update pass, for a tournament already locked by the caller; ``skip_busy``: see
-    ``open_tables_for_update``."""
+    tournament: Tournament,
+    *,
+    now: datetime | None = None,
+    skip_busy: bool = False,
+    held_only: bool = False,
+) -> bool:
+    """The update pass, for a tournament already locked by the caller; ``skip_busy`` and
+    ``held_only``: see ``open_tables_for_update``. Returns whether busts were left for
+    another pass (a routine pass only)."""
     now = now or timezone.now()
     if tournament.status == Status.REGISTERING:
-        return
-    tables = open_tables_for_update(tournament, skip_busy=skip_busy)
+        return False
+    tables = open_tables_for_update(tournament, skip_busy=skip_busy, held_only=held_only)
     if tournament.status in (Status.FINISHED, Status.CANCELLED):
         _close_idle(tables)
-        return
+        return False
     standings = standings_final(tournament)
     level_changed = clock_advance(tournament, now)
     if level_changed and standings_final(tournament) != standings:
@@ -66,19 +115,56 @@ def tournament_refresh(
     _hands_seen(tournament, tables)
     seats = seats_by_table(tables)
     players_left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
+    later: list[BustHand] = []
     if tournament.mode == Mode.ONLINE:
-        players_left = _busts(tournament, tables, seats, players_left)
+        busts = bust_hands(tables, seats)
+        if held_only:
+            busts, later = busts[:BUST_HANDS_PER_PASS], busts[BUST_HANDS_PER_PASS:]
+            _leave_for_the_next_pass(later, seats)
+        players_left = _busts(tournament, busts, tables, seats, players_left)
     if level_changed:
         chips_check(tournament)
     if players_left <= 1:
         _finish(tournament, tables)
-        return
+        return False
     _hand_for_hand(tournament, tables, seats, players_left)
+    if held_only:
+        _lock_what_balancing_waits_for(tournament, tables, seats)
     plan, changed = tables_balance(tournament, tables, seats)
     tables = [locked for locked in tables if locked.table.status != TableStatus.CLOSED]
     _holds(tournament, tables, plan, changed)
     _looks(tables, plan)
     tournament.save()
+    return bool(later)
+
+
+def _leave_for_the_next_pass(later: list[BustHand], seats: dict[int, dict[int, Seat]]) -> None:
+    """Tables whose busts wait for the next pass: read as busy by this one (never written,
+    held as they are), their players without chips already out of its balancing."""
+    for bust in later:
+        bust.locked.busy = bust.locked.in_hand = True
+        for seat in bust.busted:
+            del seats[bust.locked.table.id][seat.number]
+
+
+def _lock_what_balancing_waits_for(
+    tournament: Tournament, tables: list[LockedTable], seats: dict[int, dict[int, Seat]]
+) -> None:
+    """A routine pass locked only the tables held for it: lock as well those balancing would
+    act on (break, move players from or to, stop) that are between hands, so it acts on them
+    now, as a full pass would, and not after one more hand there."""
+    tried: set[int] = set()
+    while True:
+        wanted = [
+            locked
+            for locked in tables_balancing_waits_for(tournament, tables, seats)
+            if locked.table.id not in tried
+        ]
+        if not wanted:
+            return
+        tried.update(locked.table.id for locked in wanted)
+        if not busy_tables_for_update(wanted):
+            return
 
 
 def _hands_seen(tournament: Tournament, tables: list[LockedTable]) -> None:
@@ -99,16 +185,18 @@ def _hands_seen(tournament: Tournament, tables: list[LockedTable]) -> None:
 
 def _busts(
     tournament: Tournament,
+    busts: list[BustHand],
     tables: list[LockedTable],
     seats: dict[int, dict[int, Seat]],
     players_left: int,
 ) -> int:
-    """Eliminate the players busted since the last pass, hand by hand in the order the hands
-    ended, and free their seats in ``seats``; returns the players left. Reaching the bubble
-    on one of them starts hand-for-hand at that moment (TDA): the hands then in progress,
-    those ending later in this pass among them, are its first round, and their busts share."""
+    """Eliminate the players of ``busts`` (since the last pass), hand by hand in the order
+    the hands ended, and free their seats in ``seats``; returns the players left. Reaching
+    the bubble on one of them starts hand-for-hand at that moment (TDA): the hands then in
+    progress, those ending later in this pass among them, are its first round, and their
+    busts share."""
     places = payout_structure(tournament).places
-    for bust in bust_hands(tables, seats):
+    for bust in busts:
         eliminate(tournament, bust.busts())
         for seat in bust.busted:
             del seats[bust.locked.table.id][seat.number]

@@ -24,22 +24,45 @@ def balance_config(tournament: Tournament) -> BalanceConfig:
     return BalanceConfig(break_order=tournament.break_order, threshold=tournament.balance_threshold)
 
 
+def _plan(
+    tournament: Tournament,
+    tables: list[LockedTable],
+    seats: dict[int, dict[int, Seat]],
+    seed: bytes,
+) -> Plan:
+    locked_players = set(
+        tournament.entries.filter(status=EntryStatus.PLAYING, seat_locked=True).values_list(
+            "player_id", flat=True
+        )
+    )
+    return plan_moves(
+        table_states(tables, seats, locked_players),
+        SeededShuffler(seed),
+        balance_config(tournament),
+    )
+
+
+def tables_balancing_waits_for(
+    tournament: Tournament, tables: list[LockedTable], seats: dict[int, dict[int, Seat]]
+) -> list[LockedTable]:
+    """The ``busy`` tables the plan would act on now if they were between hands: tables to
+    break, to move players from or to, or to stop before their next hand."""
+    plan = _plan(tournament, tables, seats, secrets.token_bytes(16))
+    numbers = set(plan.breaking) | set(plan.waiting)
+    for deferred in plan.deferred:
+        numbers |= {deferred.from_table, *deferred.blocked_by}
+        if deferred.to_table is not None:
+            numbers.add(deferred.to_table)
+    return [locked for locked in tables if locked.busy and locked.tt.number in numbers]
+
+
 def tables_balance(
     tournament: Tournament, tables: list[LockedTable], seats: dict[int, dict[int, Seat]]
 ) -> tuple[Plan, set[int]]:
     """Plan and apply breaks, moves and closings; returns the plan and the ids of the tables
     whose seating changed."""
     seed = secrets.token_bytes(16)
-    locked_players = set(
-        tournament.entries.filter(status=EntryStatus.PLAYING, seat_locked=True).values_list(
-            "player_id", flat=True
-        )
-    )
-    plan = plan_moves(
-        table_states(tables, seats, locked_players),
-        SeededShuffler(seed),
-        balance_config(tournament),
-    )
+    plan = _plan(tournament, tables, seats, seed)
     by_number = {locked.tt.number: locked for locked in tables}
     for number in plan.breaking:
         locked = by_number[number]

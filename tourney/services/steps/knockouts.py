@@ -42,8 +42,15 @@ def _hand_pots(hand: Hand) -> Pots:
 
 def _knocker_players(hand: Hand, busted_player: int, pots: dict[int, Pots]) -> list[int]:
     """The players (ids) who won ``busted_player``'s last chips in ``hand`` (nobody if the
-    hand's log cannot be read: the tournament goes on, the error is logged). ``pots``: the
+    hand's log cannot be read or the player was not in it: the tournament goes on, the error
+    is logged). ``pots``: the
     hands replayed so far (the busts of one hand share its replay)."""
+    lineup = [p["player"] for p in hand.lineup]
+    if busted_player not in lineup:
+        logger.error(
+            "hand %s: no knockout credit, player %s was not dealt in", hand.id, busted_player
+        )
+        return []
     try:
         if hand.id not in pots:
             pots[hand.id] = _hand_pots(hand)
@@ -51,7 +58,6 @@ def _knocker_players(hand: Hand, busted_player: int, pots: dict[int, Pots]) -> l
     except (KeyError, ValueError) as error:
         logger.error("hand %s: no knockout credit, its log does not replay: %r", hand.id, error)
         return []
-    lineup = [p["player"] for p in hand.lineup]
     busted = lineup.index(busted_player)
     pot = last_chip_pot(contributions, live, busted)
     return [lineup[i] for i in knockers(awards, pot, busted)]

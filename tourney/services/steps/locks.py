@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Q
+
 from games.errors import NotFound
-from games.models import Hand, HandStatus, Table, TableStatus
+from games.models import Hand, HandStatus, HoldReason, Seat, Table, TableStatus
 from tourney.codes import Code
 from tourney.models import Tournament, TournamentTable
 
@@ -37,13 +39,18 @@ def tournament_for_update(tournament_id: int) -> Tournament:
     return tournament
 
 
-def open_tables_for_update(tournament: Tournament, *, skip_busy: bool = False) -> list[LockedTable]:
+def open_tables_for_update(
+    tournament: Tournament, *, skip_busy: bool = False, held_only: bool = False
+) -> list[LockedTable]:
     """Lock the tournament's open tables in table id order (after the tournament row).
 
-    Three queries whatever the number of tables: one locks every table row (in id order, the
+    Three queries whatever the number of tables: one locks the table rows (in id order, the
     order every other path locks them in), one finds the hands in progress, one reads the
     ``busy`` tables: with ``skip_busy``, the tables locked by another transaction (a hand
-    being played) are not waited for but read as they were last committed.
+    being played) are not waited for but read as they were last committed. ``held_only``
+    (with ``skip_busy``): only the tables waiting for the tournament are locked (held, or
+    with a player without chips to eliminate); the others are dealing, or between two hands
+    of their own, and are read as ``busy`` too.
     """
     rows = list(
         TournamentTable.objects.filter(tournament=tournament)
@@ -51,8 +58,13 @@ def open_tables_for_update(tournament: Tournament, *, skip_busy: bool = False) -
         .order_by("table_id")
     )
     ids = [tt.table_id for tt in rows]
-    lock = Table.objects.select_for_update(skip_locked=skip_busy)
-    tables = {t.id: t for t in lock.filter(pk__in=ids).order_by("pk")}
+    lock = Table.objects.select_for_update(skip_locked=skip_busy).filter(pk__in=ids)
+    if held_only:
+        without_chips = Seat.objects.filter(table_id__in=ids, player__isnull=False, stack=0)
+        lock = lock.filter(
+            ~Q(hold_reason=HoldReason.NONE) | Q(pk__in=without_chips.values("table_id"))
+        )
+    tables = {t.id: t for t in lock.order_by("pk")}
     busy = set(ids) - set(tables)
     if busy:
         tables.update({t.id: t for t in Table.objects.filter(pk__in=busy)})
@@ -67,3 +79,32 @@ def open_tables_for_update(tournament: Tournament, *, skip_busy: bool = False) -
         in_hand = tt.table_id in playing or tt.table_id in busy
         locked.append(LockedTable(tt, tt.table, in_hand, busy=tt.table_id in busy))
     return locked
+
+
+def busy_tables_for_update(tables: list[LockedTable]) -> bool:
+    """Lock those of these ``busy`` tables nobody holds (never waiting for one) and read them
+    afresh: they become ordinary locked tables, in a hand or not. Returns whether any did.
+
+    Not a table with a player without chips: its hand ended after this pass looked for busts,
+    and its seats are not as the pass read them (that player is eliminated by the next pass,
+    which that table is now held for, and must not be moved before)."""
+    ids = [locked.table.id for locked in tables]
+    without_chips = Seat.objects.filter(table_id__in=ids, player__isnull=False, stack=0)
+    lock = (
+        Table.objects.select_for_update(skip_locked=True)
+        .filter(pk__in=ids)
+        .exclude(pk__in=without_chips.values("table_id"))
+    )
+    got = {table.id: table for table in lock.order_by("pk")}
+    playing = set(
+        Hand.objects.filter(table_id__in=list(got), status=HandStatus.RUNNING).values_list(
+            "table_id", flat=True
+        )
+    )
+    for locked in tables:
+        table = got.get(locked.table.id)
+        if table is not None:
+            locked.tt.table = locked.table = table
+            locked.busy = False
+            locked.in_hand = table.id in playing
+    return bool(got)
