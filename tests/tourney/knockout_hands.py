@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from games.engine.replay import header
+from games.engine.replay import header, to_dict
 from games.models import Hand, HandStatus, Seat, Table, TableEvent
 from tests.engine.helpers import stacked_hand
 
@@ -53,7 +53,7 @@ def record_hand(
         status=HandStatus.FINISHED,
         lineup=[{"seat": s.number, "player": s.player_id, "name": "", "bot": True} for s in seats],
         header=start,
-        snapshot={},
+        snapshot=to_dict(state),
         seed=b"0" * 32,
         commitment="0" * 64,
         finished_at=timezone.now(),

@@ -35,7 +35,7 @@ from tourney.services.steps.locks import (
 )
 from tourney.services.steps.log import event_append
 from tourney.services.steps.payments import prizes_pay
-from tourney.services.steps.results import places_assign, winner_assign
+from tourney.services.steps.results import places_assign, standing, winner_assign
 from tourney.services.steps.seating import seats_by_table, table_close
 from tourney.signals import tournament_finished
 from tourney.windows import standings_final
@@ -196,8 +196,9 @@ def _busts(
     progress, those ending later in this pass among them, are its first round, and their
     busts share."""
     places = payout_structure(tournament).places
+    now = standing(tournament)
     for bust in busts:
-        eliminate(tournament, bust.busts())
+        eliminate(tournament, bust.busts(), now=now)
         for seat in bust.busted:
             del seats[bust.locked.table.id][seat.number]
         players_left -= len(bust.busted)

@@ -9,6 +9,9 @@ applied online, pending for staff to acknowledge live (the seating chart changes
 from __future__ import annotations
 
 import secrets
+from collections import defaultdict
+from itertools import groupby
+from operator import itemgetter
 
 from games.engine.fairness import SeededShuffler
 from games.models import Seat
@@ -16,7 +19,7 @@ from tourney.models import Entry, EntryStatus, Mode, Move, MoveStatus, Tournamen
 from tourney.planning.balancing import BalanceConfig, Plan, plan_moves
 from tourney.services.steps.locks import LockedTable
 from tourney.services.steps.log import event_append
-from tourney.services.steps.seating import seat_lift, seat_take, table_close, table_states
+from tourney.services.steps.seating import seat_take, seats_lift, table_close, table_states
 
 
 def balance_config(tournament: Tournament) -> BalanceConfig:
@@ -80,13 +83,27 @@ def tables_balance(
     return plan, changed - {by_number[n].table.id for n in plan.closed}
 
 
+def _lift_movers(plan: Plan, by_number: dict[int, LockedTable]) -> dict[int, int]:
+    """Lift every moving player from their seat, in the plan's order, a table at a time
+    (their seats read afresh: a table locked late in the pass may have ended a hand since
+    its seats were first read); returns each player's chips."""
+    leaving: dict[int, list[tuple[int, str]]] = defaultdict(list)  # table -> (seat, reason)
+    for move in plan.moves:
+        leaving[move.from_table].append((move.from_seat, move.reason))
+    chips: dict[int, int] = {}
+    for number, lifts in leaving.items():
+        locked = by_number[number]
+        numbers = [seat for seat, _ in lifts]
+        seats = {s.number: s for s in Seat.objects.filter(table=locked.table, number__in=numbers)}
+        for why, run in groupby(lifts, key=itemgetter(1)):
+            chips.update(seats_lift(locked, [seats[n] for n, _ in run], why=why))
+    return chips
+
+
 def _moves_apply(
     tournament: Tournament, plan: Plan, by_number: dict[int, LockedTable], seed: bytes
 ) -> None:
-    chips = {
-        move.player: seat_lift(by_number[move.from_table], number=move.from_seat, why=move.reason)
-        for move in plan.moves
-    }
+    chips = _lift_movers(plan, by_number)
     for move in plan.moves:
         seat_take(
             by_number[move.to_table],

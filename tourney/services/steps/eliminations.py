@@ -22,9 +22,10 @@ from tourney.models import Entry, EntryStatus, Tournament
 from tourney.services.steps.knockouts import knockouts_credit
 from tourney.services.steps.locks import LockedTable
 from tourney.services.steps.log import event_append
-from tourney.services.steps.results import group_place
-from tourney.services.steps.seating import seat_lift
-from tourney.windows import field_final
+from tourney.services.steps.results import Standing, group_place, standing
+from tourney.services.steps.seating import seats_lift
+
+BUST_FIELDS = ("status", "bust_group", "bust_stack", "bust_shared", "bust_hand", "bust_table")
 
 
 def next_bust_group(tournament: Tournament) -> int:
@@ -38,10 +39,12 @@ def eliminate(
     busts: list[tuple[LockedTable, Seat, int, Hand | None]],
     *,
     shared: bool = False,
+    now: Standing | None = None,
 ) -> None:
     """Eliminate the players of ``busts`` (table, seat, chips at the start of the bust hand,
     the hand) as one group, and free their seats. In hand-for-hand they join the round's
-    group: they share with the players busted at the round's other tables."""
+    group: they share with the players busted at the round's other tables. ``now``: how
+    groups are placed (the caller's, if it eliminates several groups)."""
     if not busts:
         return
     shared = shared or tournament.hand_for_hand
@@ -57,6 +60,7 @@ def eliminate(
         )
     }
     logged = []
+    by_table: dict[int, tuple[LockedTable, list[Seat]]] = {}
     for locked, seat, start_stack, hand in busts:
         entry = entries[seat.player_id]
         entry.status = EntryStatus.ELIMINATED
@@ -65,7 +69,7 @@ def eliminate(
         entry.bust_shared = shared
         entry.bust_hand = hand
         entry.bust_table = locked.tt.number
-        seat_lift(locked, number=seat.number, why="eliminated")
+        by_table.setdefault(locked.table.id, (locked, []))[1].append(seat)
         logged.append(
             {
                 "entry": entry.id,
@@ -75,14 +79,15 @@ def eliminate(
                 "start_stack": start_stack,
             }
         )
-    Entry.objects.bulk_update(
-        list(entries.values()),
-        ["status", "bust_group", "bust_stack", "bust_shared", "bust_hand", "bust_table"],
-    )
-    knockouts_credit(tournament, busts, logged)
+    for locked, seats in by_table.values():
+        seats_lift(locked, seats, why="eliminated")
+    busted = [entries[seat.player_id] for _, seat, _, _ in busts]
+    knockouts_credit(tournament, busts, busted, logged)
+    Entry.objects.bulk_update(busted, [*BUST_FIELDS, "bounty_won"])
     event_append(tournament, "eliminated", {"group": group, "shared": shared, "busts": logged})
-    if field_final(tournament):
-        group_place(tournament, group=group)
+    now = now or standing(tournament)
+    if now.placed:
+        group_place(tournament, group=group, now=now)
 
 
 @dataclass(frozen=True)

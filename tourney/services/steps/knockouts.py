@@ -1,7 +1,7 @@
 """Knockouts and bounties at eliminations (the rules: ``tourney.planning.knockouts``).
 
 ``knockouts_credit`` runs inside ``eliminate`` (tournament locked): for each bust it
-replays the bust hand up to its awards, finds who won the busted player's last chips,
+replays the bust hand, finds who won the busted player's last chips,
 credits them the knockout (in equal parts on a split pot), pays the busted entry's bounty,
 and writes both into the bust's log line (``knocked_out_by``). A bust with no hand to read
 (a live report) credits nobody, and its bounty goes back to its owner.
@@ -16,7 +16,7 @@ from typing import Any
 
 from games.engine.events import Award
 from games.models import Hand
-from games.selectors import hand_state_from_events
+from games.selectors import hand_state
 from tourney.models import BountyKind, Entry, EntryStatus, Tournament
 from tourney.planning.knockouts import bounty_payments, knockers, knockout_shares, last_chip_pot
 
@@ -28,8 +28,9 @@ Pots = tuple[list[int], list[bool], list[tuple[int, int]]]
 
 def _hand_pots(hand: Hand) -> Pots:
     """What each player put in and who was live (not folded or mucked) when the pots were
-    awarded, and the awards paid as (pot, lineup index) in order, from the hand's log."""
-    state = hand_state_from_events(hand)
+    awarded, and the awards paid as (pot, lineup index) in order, from the hand's log (as
+    its snapshot holds it: written with the events, replayed and checked)."""
+    state = hand_state(hand)
     awards = [(e.pot, e.player, e.amount) for e in state.log if isinstance(e, Award)]
     won = [0] * len(state.players)
     for _pot, player, amount in awards:
@@ -68,34 +69,38 @@ def _head(tournament: Tournament, entry: Entry) -> int:
 
 
 def knockouts_credit(
-    tournament: Tournament, busts: list[tuple[Any, Any, int, Hand | None]], logged: list[dict]
+    tournament: Tournament,
+    busts: list[tuple[Any, Any, int, Hand | None]],
+    busted: list[Entry],
+    logged: list[dict],
 ) -> None:
-    """Credit the knockouts and pay the bounties of one group of busts (``logged``: their
-    log lines, in the same order, completed here)."""
+    """Credit the knockouts and pay the bounties of one group of busts (``busted``: their
+    entries, whose ``bounty_won`` the caller saves; ``logged``: their log lines, completed
+    here; both in the same order)."""
     progressive = tournament.bounty_kind == BountyKind.PROGRESSIVE
     pots: dict[int, Pots] = {}
     credited = [
         _knocker_players(hand, seat.player_id, pots) if hand is not None else []
         for _locked, seat, _stack, hand in busts
     ]
-    playing = {
-        entry.player_id: entry
-        for entry in Entry.objects.filter(
-            tournament=tournament,
-            status=EntryStatus.PLAYING,
-            player_id__in={player for players in credited for player in players},
-        )
-    }
-    busted_entries = Entry.objects.in_bulk([line["entry"] for line in logged])
+    wanted = {player for players in credited for player in players}
+    playing = (
+        {
+            entry.player_id: entry
+            for entry in Entry.objects.filter(
+                tournament=tournament, status=EntryStatus.PLAYING, player_id__in=wanted
+            )
+        }
+        if wanted
+        else {}
+    )
     changed: dict[int, Entry] = {}
-    for players, line in zip(credited, logged, strict=True):
-        busted = busted_entries[line["entry"]]
+    for players, entry, line in zip(credited, busted, logged, strict=True):
         players = [p for p in players if p in playing]
-        head = _head(tournament, busted)
+        head = _head(tournament, entry)
         line["knocked_out_by"] = []
         if not players:
-            busted.bounty_won += head  # nobody to credit: the bounty goes back to its owner
-            busted.save(update_fields=["bounty_won"])
+            entry.bounty_won += head  # nobody to credit: the bounty goes back to its owner
             line["bounty_returned"] = head
             continue
         shares = knockout_shares(players)
@@ -116,9 +121,12 @@ def knockouts_credit(
                     "onto_head": onto_head,
                 }
             )
-    for entry in changed.values():
-        entry.knockouts = entry.knockouts.quantize(Decimal("0.0001"))
-    Entry.objects.bulk_update(list(changed.values()), ["knockouts", "bounty_won", "bounty_gained"])
+    for knocker in changed.values():
+        knocker.knockouts = knocker.knockouts.quantize(Decimal("0.0001"))
+    if changed:
+        Entry.objects.bulk_update(
+            list(changed.values()), ["knockouts", "bounty_won", "bounty_gained"]
+        )
 
 
 def bounty_collect(tournament: Tournament, winner: Entry) -> None:

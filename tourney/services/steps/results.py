@@ -4,22 +4,39 @@ from __future__ import annotations
 
 import secrets
 from collections import defaultdict
+from dataclasses import dataclass
 
 from games.engine.fairness import SeededShuffler
 from tourney.models import Entry, EntryStatus, Tournament
 from tourney.planning.payouts import places_of_eliminated, shared_prizes
 from tourney.selectors import prizes_by_place
 from tourney.services.steps.log import event_append
-from tourney.windows import pool_final
+from tourney.windows import standings_final
 
 
-def group_place(tournament: Tournament, *, group: int) -> None:
+@dataclass(frozen=True)
+class Standing:
+    """How bust groups are placed for now (the same for a whole update pass): ``placed``,
+    whether they get their places at once (the field is final), and ``prizes``, each paid
+    place's prize once the prize pool is final too (None before)."""
+
+    placed: bool
+    prizes: list[int] | None
+
+
+def standing(tournament: Tournament) -> Standing:
+    field, pool = standings_final(tournament)
+    return Standing(field, prizes_by_place(tournament) if pool else None)
+
+
+def group_place(tournament: Tournament, *, group: int, now: Standing | None = None) -> None:
     """Give the entries of bust group ``group`` (the latest one) their places, and their
     prizes if the pool is final: the players still playing after the group finish above it.
     A hand-for-hand group placed again when more players join it shares its places anew."""
+    now = now or standing(tournament)
     entries = list(tournament.entries.filter(status=EntryStatus.ELIMINATED, bust_group=group))
     left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
-    _places_give(tournament, {group: entries}, left, f"group {group}")
+    _places_give(tournament, {group: entries}, left, f"group {group}", now.prizes)
 
 
 def places_assign(tournament: Tournament) -> None:
@@ -30,18 +47,22 @@ def places_assign(tournament: Tournament) -> None:
     for entry in tournament.entries.filter(status=EntryStatus.ELIMINATED):
         groups[entry.bust_group or 0].append(entry)
     left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
-    _places_give(tournament, groups, left, "all")
+    _places_give(tournament, groups, left, "all", standing(tournament).prizes)
 
 
 def _places_give(
-    tournament: Tournament, groups: dict[int, list[Entry]], left: int, which: str
+    tournament: Tournament,
+    groups: dict[int, list[Entry]],
+    left: int,
+    which: str,
+    prizes: list[int] | None,
 ) -> None:
     """Place ``groups`` (bust group -> entries, every group after them still playing: ``left``
     players); at one table the bigger starting stack finishes above, equal stacks share their
     places and their prizes, and so do players of a hand-for-hand round busted at different
     tables (``places_of_eliminated``); odd units go by a logged random draw. A recorded
-    deal's amounts are the prizes of the players who made it."""
-    prizes = prizes_by_place(tournament) if pool_final(tournament) else None
+    deal's amounts are the prizes of the players who made it. ``prizes``: each paid place's,
+    once the prize pool is final (None before)."""
     deal = tournament.deal["entries"] if tournament.deal else {}
     seed = secrets.token_bytes(16)
     rng = SeededShuffler(seed)

@@ -14,6 +14,7 @@ from django.db.models import Max
 from games.locks import table_for_update
 from games.models import HoldReason, Seat, TableStatus
 from games.services.hands import append_event
+from games.services.table_writes import TableWrites
 from games.services.tables import table_create, table_set_status
 from tourney.models import Mode, Tournament, TournamentTable
 from tourney.planning.balancing import TableState
@@ -97,11 +98,18 @@ def seat_take(locked: LockedTable, *, number: int, player_id: int, stack: int, w
 def seat_lift(locked: LockedTable, *, number: int, why: str) -> int:
     """Empty a seat of a locked table; returns the chips the player had."""
     seat = Seat.objects.get(table=locked.table, number=number)
-    append_event(
-        locked.table,
-        "leave",
-        {"seat": number, "player": seat.player_id, "stack": seat.stack, "why": why},
+    return seats_lift(locked, [seat], why=why)[seat.player_id]
+
+
+def seats_lift(locked: LockedTable, seats: list[Seat], *, why: str) -> dict[int, int]:
+    """Empty ``seats`` (read under the lock) of a locked table, logging each player's leave,
+    in three statements however many; returns the chips each player (by id) had."""
+    writes = TableWrites(locked.table)
+    for seat in seats:
+        lifted = {"seat": seat.number, "player": seat.player_id, "stack": seat.stack, "why": why}
+        writes.event("leave", lifted)
+    writes.flush()
+    Seat.objects.filter(pk__in=[seat.pk for seat in seats]).update(
+        player=None, stack=0, sitting_out=False, leaving=False
     )
-    stack = seat.stack
-    Seat.objects.filter(pk=seat.pk).update(player=None, stack=0, sitting_out=False, leaving=False)
-    return stack
+    return {seat.player_id: seat.stack for seat in seats if seat.player_id is not None}
