@@ -29,12 +29,24 @@ def wanted_by(event_type: str, club_id: int | None) -> list[int]:
 
 def event_emit(event_type: str, payload: dict[str, Any], *, club_id: int | None = None) -> None:
     """Record ``event_type`` with ``payload`` for every subscription that wants it."""
+    events_emit(event_type, [payload], club_id=club_id)
+
+
+def events_emit(
+    event_type: str, payloads: list[dict[str, Any]], *, club_id: int | None = None
+) -> None:
+    """Record ``event_type`` events with ``payloads``, in order, for every subscription that
+    wants them: a few statements however many."""
     EventType(event_type)  # an unknown type is a bug in the caller: fail loudly
     subscriptions = wanted_by(event_type, club_id)
-    if not subscriptions:
+    if not subscriptions or not payloads:
         return
-    event = OutboxEvent.objects.create(type=event_type, club_id=club_id, payload=payload)
-    Delivery.objects.bulk_create(Delivery(subscription_id=pk, event=event) for pk in subscriptions)
+    events = OutboxEvent.objects.bulk_create(
+        OutboxEvent(type=event_type, club_id=club_id, payload=payload) for payload in payloads
+    )
+    Delivery.objects.bulk_create(
+        Delivery(subscription_id=pk, event=event) for event in events for pk in subscriptions
+    )
     from integrations import tasks
 
     transaction.on_commit(lambda: tasks.deliver_soon(subscriptions))

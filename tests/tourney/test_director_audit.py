@@ -67,6 +67,10 @@ def _chip_leader(tournament: Tournament) -> Entry:
 def test_a_tournament_run_with_every_control_still_passes_the_audit():
     tournament = started(players=20, colour_up=True, late_reg_levels=2)
     tid = tournament.id
+    # late registration closed and reopened before anyone can bust (closing makes the field
+    # final, which places the players out; reopening is refused after that)
+    director_settings.late_registration_set(tournament_id=tid, open_=False)
+    director_settings.late_registration_set(tournament_id=tid, open_=True, until_level=2)
     play_round(tournament)
     # clock: time, levels both ways, a break after the hands and its end
     clock.clock_add_time(tournament_id=tid, seconds=90)
@@ -86,8 +90,6 @@ def test_a_tournament_run_with_every_control_still_passes_the_audit():
     floor.floor_late_entry(
         tournament_id=tid, player_id=make_player(bot="rules").id, table=table, seat=seat
     )
-    director_settings.late_registration_set(tournament_id=tid, open_=False)
-    director_settings.late_registration_set(tournament_id=tid, open_=True, until_level=2)
     # settings in play
     director_settings.settings_change(
         tournament_id=tid, action_seconds=20, payout_percentages=["50", "30", "20"]

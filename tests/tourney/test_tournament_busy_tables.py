@@ -13,9 +13,8 @@ from django.utils import timezone
 from games.locks import table_for_update
 from tests.tourney.tournaments import expire_level, fake_hand, make_tournament, seats_of, table_of
 from tourney.models import Entry, TournamentTable
-from tourney.services import update
 from tourney.services.commands.draw import tournament_start
-from tourney.services.steps.eliminations import eliminate
+from tourney.services.steps.eliminations import Eliminations
 from tourney.services.steps.hand_end import hand_end
 from tourney.services.update import tournament_update
 
@@ -68,12 +67,15 @@ def test_a_routine_pass_holds_only_the_tables_waiting_for_it(monkeypatch):
     fake_hand(first.id, {one: 0, two: lost + won})
     eliminating, release = threading.Event(), threading.Event()
 
-    def slow_eliminate(*args, **kwargs):
-        eliminating.set()
-        release.wait(timeout=30)
-        return eliminate(*args, **kwargs)
+    write = Eliminations.write
 
-    monkeypatch.setattr(update, "eliminate", slow_eliminate)
+    def slow_write(self):
+        if self._groups:
+            eliminating.set()
+            release.wait(timeout=30)
+        return write(self)
+
+    monkeypatch.setattr(Eliminations, "write", slow_write)
     passing = threading.Thread(target=_update_in_a_thread, args=(tournament.id,))
     passing.start()
     try:

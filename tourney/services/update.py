@@ -11,6 +11,7 @@ move, hand-for-hand); a released table is advanced at once.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from datetime import datetime
 
 from django.db import transaction
@@ -25,7 +26,12 @@ from tourney.selectors import payout_structure
 from tourney.services.steps.balance import tables_balance, tables_balancing_waits_for
 from tourney.services.steps.chips import chips_check
 from tourney.services.steps.clock import clock_advance, on_break, stakes_apply
-from tourney.services.steps.eliminations import BustHand, bust_hands, eliminate, next_bust_group
+from tourney.services.steps.eliminations import (
+    BustHand,
+    Eliminations,
+    bust_hands,
+    next_bust_group,
+)
 from tourney.services.steps.knockouts import bounty_collect
 from tourney.services.steps.locks import (
     LockedTable,
@@ -196,16 +202,18 @@ def _busts(
     progress, those ending later in this pass among them, are its first round, and their
     busts share."""
     places = payout_structure(tournament).places
-    now = standing(tournament)
+    eliminations = Eliminations(tournament, players_left=players_left, now=standing(tournament))
     for bust in busts:
-        eliminate(tournament, bust.busts(), now=now)
+        eliminations.add(bust.busts())
         for seat in bust.busted:
             del seats[bust.locked.table.id][seat.number]
         players_left -= len(bust.busted)
         if tournament.hand_for_hand:
             continue
         if _bubble(players_left, places, tables, seats):
+            eliminations.write()
             _hand_for_hand_start(tournament, tables, players_left, mid_pass=True)
+    eliminations.write()
     return players_left
 
 
@@ -297,17 +305,20 @@ def _holds(
 ) -> None:
     """Set every table's hold; advance the tables released or given new players."""
     at_break = on_break(tournament)
+    held: dict[HoldReason, list[int]] = defaultdict(list)
     for locked in tables:
         reason = _hold_reason(tournament, locked, plan, at_break)
         if locked.busy:
             locked.look = locked.look or reason != locked.table.hold_reason
         elif reason != locked.table.hold_reason:
-            Table.objects.filter(pk=locked.table.pk).update(hold_reason=reason)
+            held[reason].append(locked.table.pk)
             locked.table.hold_reason = reason
             if not reason:
                 schedule.advance_now(locked.table.id)
         elif not reason and locked.table.id in changed and not locked.in_hand:
             schedule.advance_now(locked.table.id)
+    for reason, ids in held.items():
+        Table.objects.filter(pk__in=ids).update(hold_reason=reason)
 
 
 def _looks(tables: list[LockedTable], plan: Plan) -> None:

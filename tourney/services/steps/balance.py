@@ -19,7 +19,7 @@ from tourney.models import Entry, EntryStatus, Mode, Move, MoveStatus, Tournamen
 from tourney.planning.balancing import BalanceConfig, Plan, plan_moves
 from tourney.services.steps.locks import LockedTable
 from tourney.services.steps.log import event_append
-from tourney.services.steps.seating import seat_take, seats_lift, table_close, table_states
+from tourney.services.steps.seating import Sit, seats_lift, seats_take, table_close, table_states
 
 
 def balance_config(tournament: Tournament) -> BalanceConfig:
@@ -104,14 +104,13 @@ def _moves_apply(
     tournament: Tournament, plan: Plan, by_number: dict[int, LockedTable], seed: bytes
 ) -> None:
     chips = _lift_movers(plan, by_number)
+    arriving: dict[int, list[Sit]] = defaultdict(list)  # table -> its sits, in the plan's order
     for move in plan.moves:
-        seat_take(
-            by_number[move.to_table],
-            number=move.to_seat,
-            player_id=move.player,
-            stack=chips[move.player],
-            why=move.reason,
+        arriving[move.to_table].append(
+            Sit(move.to_seat, move.player, chips[move.player], move.reason)
         )
+    for number, sits in arriving.items():
+        seats_take(by_number[number], sits)
     entries = dict(
         Entry.objects.filter(
             tournament=tournament, status=EntryStatus.PLAYING, player_id__in=list(chips)

@@ -16,14 +16,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
+
+from django.db.models import Max
 
 from games.models import Hand, HandStatus, Seat
 from tourney.models import Entry, EntryStatus, Tournament
 from tourney.services.steps.knockouts import knockouts_credit
 from tourney.services.steps.locks import LockedTable
-from tourney.services.steps.log import event_append
-from tourney.services.steps.results import Standing, group_place, standing
+from tourney.services.steps.log import events_append
+from tourney.services.steps.results import PLACE_FIELDS, Standing, places_give, standing
 from tourney.services.steps.seating import seats_lift
+
+Bust = tuple[LockedTable, Seat, int, Hand | None]
+"""A bust: the table, the seat, the player's chips at the start of the bust hand, the hand."""
 
 BUST_FIELDS = ("status", "bust_group", "bust_stack", "bust_shared", "bust_hand", "bust_table")
 
@@ -34,60 +40,153 @@ def next_bust_group(tournament: Tournament) -> int:
     return tournament.bust_groups
 
 
-def eliminate(
-    tournament: Tournament,
-    busts: list[tuple[LockedTable, Seat, int, Hand | None]],
-    *,
-    shared: bool = False,
-    now: Standing | None = None,
-) -> None:
-    """Eliminate the players of ``busts`` (table, seat, chips at the start of the bust hand,
-    the hand) as one group, and free their seats. In hand-for-hand they join the round's
-    group: they share with the players busted at the round's other tables. ``now``: how
-    groups are placed (the caller's, if it eliminates several groups)."""
-    if not busts:
-        return
-    shared = shared or tournament.hand_for_hand
-    group = (
-        tournament.hand_for_hand_group if tournament.hand_for_hand else next_bust_group(tournament)
-    )
-    entries = {
-        entry.player_id: entry
-        for entry in Entry.objects.filter(
-            tournament=tournament,
-            status=EntryStatus.PLAYING,
-            player_id__in=[seat.player_id for _, seat, _, _ in busts],
-        )
+def eliminate(tournament: Tournament, busts: list[Bust], *, shared: bool = False) -> None:
+    """Eliminate the players of ``busts`` as one group, and free their seats (see
+    ``Eliminations``)."""
+    left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
+    eliminations = Eliminations(tournament, players_left=left, now=standing(tournament))
+    eliminations.add(busts, shared=shared)
+    eliminations.write()
+
+
+@dataclass(frozen=True)
+class _Group:
+    number: int
+    shared: bool
+    busts: list[Bust]
+
+
+class Eliminations:
+    """The eliminations of one update pass, group by group in the order they happened,
+    written together by ``write()``: the busted entries read and written in one statement
+    each, every table's seats lifted in one write, the knockouts credited at once, and the
+    log's events (each group's ``eliminated``, then its ``places`` once the field is final)
+    appended in one insert. ``players_left``: playing before the first group; ``now``: how
+    groups are placed in this pass.
+
+    Whoever reads the entries, the seats or the logs in the same transaction must come after
+    ``write()``."""
+
+    def __init__(self, tournament: Tournament, *, players_left: int, now: Standing) -> None:
+        self.tournament = tournament
+        self.players_left = players_left
+        self.now = now
+        self._groups: list[_Group] = []
+
+    def add(self, busts: list[Bust], *, shared: bool = False) -> None:
+        """Eliminate the players of ``busts`` as one group. In hand-for-hand they join the
+        round's group: they share with the players busted at the round's other tables."""
+        if not busts:
+            return
+        tournament = self.tournament
+        if tournament.hand_for_hand:
+            self._groups.append(_Group(tournament.hand_for_hand_group, True, busts))
+        else:
+            self._groups.append(_Group(next_bust_group(tournament), shared, busts))
+
+    def write(self) -> None:
+        groups, self._groups = self._groups, []
+        if not groups:
+            return
+        tournament = self.tournament
+        busts = [bust for group in groups for bust in group.busts]
+        entries = {
+            entry.player_id: entry
+            for entry in Entry.objects.filter(
+                tournament=tournament,
+                status=EntryStatus.PLAYING,
+                player_id__in=[seat.player_id for _, seat, _, _ in busts],
+            )
+        }
+        lines = [
+            _bust_out(entries[bust[1].player_id], group, bust)
+            for group in groups
+            for bust in group.busts
+        ]
+        for locked, seats in _by_table(busts).values():
+            seats_lift(locked, seats, why="eliminated")
+        busted = [entries[seat.player_id] for _, seat, _, _ in busts]
+        knockouts_credit(tournament, busts, busted, lines)
+        logged, placed = self._log(groups, busted, lines)
+        fields = [*BUST_FIELDS, "bounty_won", *(PLACE_FIELDS if placed else ())]
+        Entry.objects.bulk_update(list({e.id: e for e in busted + placed}.values()), fields)
+        events_append(tournament, logged)
+        self.players_left -= len(busts)
+
+    def _log(
+        self, groups: list[_Group], busted: list[Entry], lines: list[dict[str, Any]]
+    ) -> tuple[list[tuple[str, dict[str, Any]]], list[Entry]]:
+        """Each group's log events, and the entries placed (their ``places`` events'): a
+        hand-for-hand group is placed again with the players of its round busted before."""
+        logged: list[tuple[str, dict[str, Any]]] = []
+        placed: list[Entry] = []
+        members: dict[int, list[Entry]] = {}
+        left = self.players_left
+        first = 0
+        for group in groups:
+            count = len(group.busts)
+            out = busted[first : first + count]
+            logged.append(
+                (
+                    "eliminated",
+                    {
+                        "group": group.number,
+                        "shared": group.shared,
+                        "busts": lines[first : first + count],
+                    },
+                )
+            )
+            first += count
+            left -= count
+            if not self.now.placed:
+                continue
+            if group.number not in members:
+                members[group.number] = (
+                    _placed_before(self.tournament, group.number) if group.shared else []
+                )
+            members[group.number] += out
+            entries = members[group.number]
+            places = places_give(
+                self.tournament,
+                {group.number: entries},
+                left,
+                f"group {group.number}",
+                self.now.prizes,
+            )
+            if places is not None:
+                logged.append(("places", places))
+                placed += entries
+        return logged, placed
+
+
+def _bust_out(entry: Entry, group: _Group, bust: Bust) -> dict[str, Any]:
+    """Mark ``entry`` out in ``group``; returns its line of the ``eliminated`` event."""
+    locked, seat, start_stack, hand = bust
+    entry.status = EntryStatus.ELIMINATED
+    entry.bust_group = group.number
+    entry.bust_stack = start_stack
+    entry.bust_shared = group.shared
+    entry.bust_hand = hand
+    entry.bust_table = locked.tt.number
+    return {
+        "entry": entry.id,
+        "player": entry.player_id,
+        "table": locked.tt.number,
+        "seat": seat.number,
+        "start_stack": start_stack,
     }
-    logged = []
-    by_table: dict[int, tuple[LockedTable, list[Seat]]] = {}
-    for locked, seat, start_stack, hand in busts:
-        entry = entries[seat.player_id]
-        entry.status = EntryStatus.ELIMINATED
-        entry.bust_group = group
-        entry.bust_stack = start_stack
-        entry.bust_shared = shared
-        entry.bust_hand = hand
-        entry.bust_table = locked.tt.number
-        by_table.setdefault(locked.table.id, (locked, []))[1].append(seat)
-        logged.append(
-            {
-                "entry": entry.id,
-                "player": entry.player_id,
-                "table": locked.tt.number,
-                "seat": seat.number,
-                "start_stack": start_stack,
-            }
-        )
-    for locked, seats in by_table.values():
-        seats_lift(locked, seats, why="eliminated")
-    busted = [entries[seat.player_id] for _, seat, _, _ in busts]
-    knockouts_credit(tournament, busts, busted, logged)
-    Entry.objects.bulk_update(busted, [*BUST_FIELDS, "bounty_won"])
-    event_append(tournament, "eliminated", {"group": group, "shared": shared, "busts": logged})
-    now = now or standing(tournament)
-    if now.placed:
-        group_place(tournament, group=group, now=now)
+
+
+def _by_table(busts: list[Bust]) -> dict[int, tuple[LockedTable, list[Seat]]]:
+    tables: dict[int, tuple[LockedTable, list[Seat]]] = {}
+    for locked, seat, _, _ in busts:
+        tables.setdefault(locked.table.id, (locked, []))[1].append(seat)
+    return tables
+
+
+def _placed_before(tournament: Tournament, group: int) -> list[Entry]:
+    """The players of a hand-for-hand round's group eliminated by an earlier pass."""
+    return list(tournament.entries.filter(status=EntryStatus.ELIMINATED, bust_group=group))
 
 
 @dataclass(frozen=True)
@@ -107,19 +206,26 @@ class BustHand:
 def bust_hands(tables: list[LockedTable], seats: dict[int, dict[int, Seat]]) -> list[BustHand]:
     """The hands since the last update that left players with no chips, in the order they
     ended (the moment of the bust), one per table."""
-    found = []
-    for locked in tables:
-        busted = [seat for seat in seats[locked.table.id].values() if seat.stack == 0]
-        if not busted or locked.busy:
-            continue
-        hand = (
-            Hand.objects.filter(table=locked.table, status=HandStatus.FINISHED)
-            .order_by("-number")
-            .first()
-        )
-        found.append(BustHand(locked, busted, hand))
+    busts = {
+        locked.table.id: (locked, busted)
+        for locked in tables
+        if not locked.busy
+        and (busted := [seat for seat in seats[locked.table.id].values() if seat.stack == 0])
+    }
+    last = _last_finished_hands(list(busts))
+    found = [BustHand(locked, busted, last.get(table)) for table, (locked, busted) in busts.items()]
     found.sort(key=_ended)
     return found
+
+
+def _last_finished_hands(table_ids: list[int]) -> dict[int, Hand]:
+    """The last finished hand of each of these tables (a table's hands are numbered, and
+    their ids given, in the order they were dealt), by table id."""
+    if not table_ids:
+        return {}
+    finished = Hand.objects.filter(table_id__in=table_ids, status=HandStatus.FINISHED)
+    last = finished.values("table_id").annotate(last=Max("id")).values_list("last", flat=True)
+    return {hand.table_id: hand for hand in Hand.objects.filter(pk__in=list(last))}
 
 
 def _ended(bust: BustHand) -> tuple[datetime, int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Any
 
 from games.engine.fairness import SeededShuffler
 from tourney.models import Entry, EntryStatus, Tournament
@@ -29,14 +30,13 @@ def standing(tournament: Tournament) -> Standing:
     return Standing(field, prizes_by_place(tournament) if pool else None)
 
 
-def group_place(tournament: Tournament, *, group: int, now: Standing | None = None) -> None:
+def group_place(tournament: Tournament, *, group: int) -> None:
     """Give the entries of bust group ``group`` (the latest one) their places, and their
     prizes if the pool is final: the players still playing after the group finish above it.
     A hand-for-hand group placed again when more players join it shares its places anew."""
-    now = now or standing(tournament)
     entries = list(tournament.entries.filter(status=EntryStatus.ELIMINATED, bust_group=group))
     left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
-    _places_give(tournament, {group: entries}, left, f"group {group}", now.prizes)
+    _places_write(tournament, {group: entries}, left, f"group {group}")
 
 
 def places_assign(tournament: Tournament) -> None:
@@ -47,22 +47,37 @@ def places_assign(tournament: Tournament) -> None:
     for entry in tournament.entries.filter(status=EntryStatus.ELIMINATED):
         groups[entry.bust_group or 0].append(entry)
     left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
-    _places_give(tournament, groups, left, "all", standing(tournament).prizes)
+    _places_write(tournament, groups, left, "all")
 
 
-def _places_give(
+def _places_write(
+    tournament: Tournament, groups: dict[int, list[Entry]], left: int, which: str
+) -> None:
+    logged = places_give(tournament, groups, left, which, standing(tournament).prizes)
+    if logged is not None:
+        Entry.objects.bulk_update([e for group in groups.values() for e in group], PLACE_FIELDS)
+        event_append(tournament, "places", logged)
+
+
+PLACE_FIELDS = ("place", "prize")
+
+
+def places_give(
     tournament: Tournament,
     groups: dict[int, list[Entry]],
     left: int,
     which: str,
     prizes: list[int] | None,
-) -> None:
+) -> dict[str, Any] | None:
     """Place ``groups`` (bust group -> entries, every group after them still playing: ``left``
     players); at one table the bigger starting stack finishes above, equal stacks share their
     places and their prizes, and so do players of a hand-for-hand round busted at different
     tables (``places_of_eliminated``); odd units go by a logged random draw. A recorded
     deal's amounts are the prizes of the players who made it. ``prizes``: each paid place's,
-    once the prize pool is final (None before)."""
+    once the prize pool is final (None before).
+
+    Sets the entries' ``PLACE_FIELDS`` (the caller writes them) and returns the ``places``
+    log event's data (None if there was nobody to place)."""
     deal = tournament.deal["entries"] if tournament.deal else {}
     seed = secrets.token_bytes(16)
     rng = SeededShuffler(seed)
@@ -85,18 +100,13 @@ def _places_give(
                 by_id[entry_id].prize = deal.get(str(entry_id), prize)
         placed.extend(group)
     if not placed:
-        return
-    Entry.objects.bulk_update(placed, ["place", "prize"])
-    event_append(
-        tournament,
-        "places",
-        {
-            "which": which,
-            "prizes_final": prizes is not None,
-            "seed": seed.hex(),
-            "places": _places_logged(placed),
-        },
-    )
+        return None
+    return {
+        "which": which,
+        "prizes_final": prizes is not None,
+        "seed": seed.hex(),
+        "places": _places_logged(placed),
+    }
 
 
 def _places_logged(entries: list[Entry]) -> list[dict[str, int | None]]:

@@ -8,12 +8,12 @@ Chips live on ``games.Seat.stack``; every change here is made under the table's 
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import NamedTuple
 
 from django.db.models import Max
 
 from games.locks import table_for_update
 from games.models import HoldReason, Seat, TableStatus
-from games.services.hands import append_event
 from games.services.table_writes import TableWrites
 from games.services.tables import table_create, table_set_status
 from tourney.models import Mode, Tournament, TournamentTable
@@ -87,12 +87,28 @@ def table_states(
 
 def seat_take(locked: LockedTable, *, number: int, player_id: int, stack: int, why: str) -> None:
     """Put a player with ``stack`` chips in an empty seat of a locked table."""
-    Seat.objects.filter(table=locked.table, number=number).update(
-        player_id=player_id, stack=stack, sitting_out=False, leaving=False
-    )
-    append_event(
-        locked.table, "sit", {"seat": number, "player": player_id, "stack": stack, "why": why}
-    )
+    seats_take(locked, [Sit(number, player_id, stack, why)])
+
+
+class Sit(NamedTuple):
+    """A player sitting down in an empty seat with their chips, and why."""
+
+    seat: int
+    player: int
+    stack: int
+    why: str
+
+
+def seats_take(locked: LockedTable, sits: list[Sit]) -> None:
+    """Seat players in empty seats of a locked table, in order, their sits logged in one
+    write."""
+    writes = TableWrites(locked.table)
+    for sit in sits:
+        Seat.objects.filter(table=locked.table, number=sit.seat).update(
+            player_id=sit.player, stack=sit.stack, sitting_out=False, leaving=False
+        )
+        writes.event("sit", sit._asdict())
+    writes.flush()
 
 
 def seat_lift(locked: LockedTable, *, number: int, why: str) -> int:
