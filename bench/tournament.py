@@ -7,7 +7,8 @@ every two seconds), shows its progress bar on stderr and stops its workers. Repo
 time (from the draw to the last hand, and of the whole run with the set-up), hands played
 and hands/s, player actions, seat moves (``Move`` rows, and the batches they were applied
 in), tables at the start, the level reached, whether chips were conserved at every level,
-and ``bench.balancing``'s figures (measured first, on a quiet machine).
+the tournament's independent audit (``tourney.audit``: its log against its seats and
+entries) and ``bench.balancing``'s figures (measured first, on a quiet machine).
 
 Needs DATABASE_URL (postgres://...) and REDIS_URL; it creates and drops its own database
 (``stud_bench_tourney``) on that server and purges the Celery queue of the Redis database
@@ -126,12 +127,23 @@ def tournament_figures(tournament_id: int) -> dict[str, Any]:
             table__tournament_table__tournament=tournament, kind="action"
         ).count(),
         "until_half_the_field_was_out": first_half(tournament),
+        "audit": audit(tournament),
     }
+
+
+def audit(tournament: Any) -> dict[str, Any]:
+    """The tournament's independent audit (``tourney.audit``): its figures, or its problem."""
+    from tourney.audit import AuditFailed, tournament_audit
+
+    try:
+        return {"passed": True, **tournament_audit(tournament)}
+    except AuditFailed as problem:
+        return {"passed": False, "problem": str(problem)}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print its JSON report; 2 when PostgreSQL or Redis is missing,
-    1 when the tournament did not finish or chips were not conserved."""
+    1 when the tournament did not finish, chips were not conserved or the audit failed."""
     args = parse_args(argv)
     problem = missing_services("bench.tournament")
     if problem:
@@ -186,7 +198,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         },
     }
     print(json.dumps(report, indent=2))
-    finished = figures["status"] == "finished" and result["chips_conserved"]
+    finished = (
+        figures["status"] == "finished" and result["chips_conserved"] and figures["audit"]["passed"]
+    )
     return 0 if finished and not complaint else 1
 
 

@@ -10,6 +10,7 @@ from games.models import Seat
 from tests.games.factories import make_player
 from tests.tourney.director import audit, started
 from tests.tourney.tournaments import events, play_round, play_to_the_end, seated_chips
+from tourney.audit import AuditFailed, tournament_audit
 from tourney.models import Entry, Tournament
 from tourney.services.commands import director_clock as clock
 from tourney.services.commands import director_floor as floor
@@ -147,3 +148,20 @@ def test_a_tournament_run_with_every_control_still_passes_the_audit():
     entries = Entry.objects.filter(tournament=tournament)
     assert sum(e.prize for e in entries) == tournament.prize_pool == 21 * 100
     assert sorted(e.place for e in entries)[:3] == [1, 2, 3]
+
+
+def test_the_audit_finds_chips_the_log_does_not_account_for():
+    tournament = started(players=8)
+    seat = Seat.objects.filter(table__tournament_table__tournament=tournament).first()
+    Seat.objects.filter(pk=seat.pk).update(stack=seat.stack + 5)
+
+    with pytest.raises(AuditFailed, match="on the seats"):
+        tournament_audit(tournament)
+
+
+def test_the_audit_finds_an_elimination_the_log_does_not_show():
+    tournament = started(players=8)
+    Entry.objects.filter(pk=_playing(tournament)[0].pk).update(status="eliminated")
+
+    with pytest.raises(AuditFailed, match="who is out"):
+        tournament_audit(tournament)

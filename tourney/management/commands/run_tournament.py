@@ -5,7 +5,8 @@
 It creates the bots and the tournament, starts ``--workers`` Celery worker processes (0: use
 the workers already running), enqueues the clock tick every two seconds (what beat does in
 production), shows a progress bar on stderr and prints the results and payouts, or with
-``--json`` one object: ``prize_pool``, ``hands_played`` and ``places``.
+``--json`` one object: ``prize_pool``, ``hands_played`` and ``places``. It fails (with what
+is wrong) if chips were not conserved or the tournament's audit (``tourney.audit``) fails.
 
 The clock is fast (``--level-seconds`` per level) and tables do not pause between hands.
 ``--seed`` chooses the bots' styles; the cards are dealt from fresh secret seeds, as always.
@@ -32,6 +33,7 @@ from games.models import BotKind, TableStatus
 from games.services.players import player_create
 from money.cashier import bankroll
 from tourney import tasks
+from tourney.audit import AuditFailed, tournament_audit
 from tourney.models import Entry, EntryStatus, Tournament, TournamentEvent
 from tourney.planning.levels import level_number
 from tourney.selectors import schedule_entries
@@ -166,6 +168,12 @@ class Command(BaseCommand):
         self._report(tournament, time.monotonic() - started, as_json=options["json"])
         if not _chips_conserved(tournament):
             raise CommandError("chips were not conserved: see the tournament's chips events")
+        try:
+            figures = tournament_audit(tournament)
+        except AuditFailed as problem:
+            raise CommandError(f"the tournament's audit failed: {problem}") from problem
+        if not options["json"]:
+            self.stdout.write(f"audit of the tournament's log: passed ({figures['events']} events)")
 
     def _create(self, options: dict[str, Any]) -> Tournament:
         run = secrets.token_hex(3)
