@@ -7,15 +7,17 @@ Options after a single name go to that benchmark when it runs in a process of it
 
 Names: engine (hands/s and evaluations/s against pokerkit), balancing (the TDA planner at
 10,000 players), tables (bot tables through PostgreSQL, Redis and real workers) and
-tournament (a 1,000-player bot tournament to the end on the same stack), load (human-paced
+tournament (a 1,000-player bot tournament to the end on the same stack), eliminations (the
+update pass's cost a bust, in process on PostgreSQL), load (human-paced
 people over HTTP, with Locust: 120 at 15 tables for 45 s, or with ``--full`` 400 at 50
 tables for 4 minutes; act and table view percentiles against /healthz's), league (standings
 of 50 events x 100 players, on SQLite or DATABASE_URL's server) and ledger (transactions/s and
-ledger_check over 1,000,000 postings); tables, tournament, load and ledger need
-DATABASE_URL and REDIS_URL. ``python -m bench chaos [--minutes M] [--kills K]`` is the
+ledger_check over 1,000,000 postings); tables, tournament, eliminations, load and ledger
+need DATABASE_URL and REDIS_URL. ``python -m bench chaos [--minutes M] [--kills K]`` is the
 chaos run (``bench/chaos.py``: clients doing random things while workers die; never run by
 default). With no name, engine and balancing run, and
-tables, tournament, load and ledger too when DATABASE_URL and REDIS_URL are set. Every
+tables, tournament, eliminations, load and ledger too when DATABASE_URL and REDIS_URL are
+set. Every
 benchmark prints its own JSON report.
 
 tables and tournament each run in a process of their own: each sets Django up on its own
@@ -33,8 +35,9 @@ from itertools import takewhile
 
 from bench.stack import PROJECT_DIR
 
-NAMES = ("engine", "balancing", "tables", "tournament", "load", "league", "ledger")
-ON_THE_STACK = ("tables", "tournament", "load", "ledger")  # need PostgreSQL and Redis
+NAMES = ("engine", "balancing", "tables", "tournament", "eliminations", "load", "league", "ledger")
+# need PostgreSQL and Redis
+ON_THE_STACK = ("tables", "tournament", "eliminations", "load", "ledger")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -28,23 +28,17 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import Sum
 
-from games.engine.fairness import SeededShuffler
-from games.models import BotKind, TableStatus
-from games.services.players import player_create
-from money.cashier import bankroll
+from games.models import TableStatus
 from tourney import tasks
 from tourney.audit import AuditFailed, tournament_audit
 from tourney.models import Entry, EntryStatus, Tournament, TournamentEvent
 from tourney.planning.levels import level_number
 from tourney.selectors import schedule_entries
+from tourney.services.commands.bots import bot_tournament_create
 from tourney.services.commands.draw import tournament_start
-from tourney.services.commands.registration import entry_register
-from tourney.services.commands.schedules import schedule_generate
-from tourney.services.commands.setup import tournament_create
 
 PROJECT_DIR = Path(__file__).resolve().parents[3]
 TICK_SECONDS = 2.0
-BOT_STYLES = (BotKind.RULES, BotKind.RANDOM, BotKind.RULES, BotKind.STATION)
 
 
 class Workers:
@@ -176,46 +170,13 @@ class Command(BaseCommand):
             self.stdout.write(f"audit of the tournament's log: passed ({figures['events']} events)")
 
     def _create(self, options: dict[str, Any]) -> Tournament:
-        run = secrets.token_hex(3)
-        schedule = schedule_generate(
-            name=f"bots {run}",
-            starting_stack=2000,
-            level_minutes=10,
-            target_hours=4,
-            chip_unit=5,
-            games=(options["variant"],),
-            break_every=None,
-        )
-        tournament = tournament_create(
-            name=f"Bot tournament {run}",
-            buy_in=110,
-            fee=10,
-            starting_stack=2000,
-            chip_unit=5,
+        return bot_tournament_create(
+            players=options["players"],
+            variant=options["variant"],
             table_size=options["table_size"],
-            schedule_id=schedule.id,
-            pause_ms=0,
-            action_seconds=5,
-            minute_seconds=max(1, options["level_seconds"] // 10),
+            level_seconds=options["level_seconds"],
+            seed=options["seed"],
         )
-        styles = [BOT_STYLES[n % len(BOT_STYLES)] for n in range(options["players"])]
-        SeededShuffler(str(options["seed"]).encode()).shuffle(styles)
-        for number, style in enumerate(styles, start=1):
-            player = player_create(
-                username=f"bot-{run}-{number}",
-                password=None,  # bots never sign in
-                display_name=f"Bot {number}",
-                bot=style,
-            )
-            # Bots are funded by the command: exactly the buy-in, into the tournament's club.
-            bankroll(
-                player_id=player.id,
-                amount=tournament.buy_in,
-                club_id=tournament.club_id,
-                memo="run_tournament: bot buy-in",
-            )
-            entry_register(tournament_id=tournament.id, player_id=player.id)
-        return tournament
 
     def _run(self, tournament: Tournament, timeout: int) -> None:
         deadline = time.monotonic() + timeout
