@@ -33,8 +33,9 @@ from leagues.services.events import event_attach_tournament
 from leagues.services.seasons import season_create
 from money.cashier import bankroll
 from tourney import tasks
-from tourney.management.commands.run_tournament import BOT_STYLES, TICK_SECONDS, Workers
+from tourney.management.commands.run_tournament import TICK_SECONDS, Workers
 from tourney.models import EntryStatus, Tournament
+from tourney.services.commands.bots import BOT_STYLES
 from tourney.services.commands.draw import tournament_start
 from tourney.services.commands.registration import entry_register
 from tourney.services.commands.schedules import schedule_generate
