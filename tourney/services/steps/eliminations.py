@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from itertools import islice
 from typing import Any
 
 from django.db.models import Max
@@ -122,29 +123,23 @@ class Eliminations:
         placed: list[Entry] = []
         members: dict[int, list[Entry]] = {}
         left = self.players_left
-        first = 0
+        busts = iter(zip(busted, lines, strict=True))
         for group in groups:
-            count = len(group.busts)
-            out = busted[first : first + count]
-            logged.append(
-                (
-                    "eliminated",
-                    {
-                        "group": group.number,
-                        "shared": group.shared,
-                        "busts": lines[first : first + count],
-                    },
-                )
-            )
-            first += count
-            left -= count
+            out, group_lines = zip(*islice(busts, len(group.busts)), strict=True)
+            busts_logged = {
+                "group": group.number,
+                "shared": group.shared,
+                "busts": list(group_lines),
+            }
+            logged.append(("eliminated", busts_logged))
+            left -= len(out)
             if not self.now.placed:
                 continue
             if group.number not in members:
                 members[group.number] = (
                     _placed_before(self.tournament, group.number) if group.shared else []
                 )
-            members[group.number] += out
+            members[group.number] += list(out)
             entries = members[group.number]
             places = places_give(
                 self.tournament,
