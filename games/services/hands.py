@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import cache
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
+from games import rows
 from games.codes import Code
 from games.engine.cards import Card
 from games.engine.fairness import SCHEME, commit_deck, commitment, deck_for_hand
@@ -22,7 +24,7 @@ from games.engine.rake import hand_rake
 from games.engine.replay import header, to_dict
 from games.engine.state import HandState, IllegalAction, Option
 from games.errors import Conflict, Forbidden, Invalid
-from games.locks import table_for_update
+from games.locks import table_and_hand_for_update, table_for_update
 from games.models import (
     Hand,
     HandStatus,
@@ -77,8 +79,31 @@ def _persist(writes: TableWrites, hand: Hand, state: HandState, start: int) -> N
 
 
 def _seats(table: Table) -> dict[int, Seat]:
-    """The table's seats (with their players) by number, in number order."""
-    return {s.number: s for s in table.seats.select_related("player")}
+    """The table's seats (with their players) by number, in number order: one statement
+    built once (``games.rows``)."""
+    seat_columns = rows.columns(Seat, "s", connection.vendor)
+    player_columns = rows.columns(Player, "p", connection.vendor)
+    seats: dict[int, Seat] = {}
+    for row in rows.select(_seats_sql(connection.vendor), [table.pk]):
+        seat = seat_columns.build(row[: seat_columns.count])
+        seat.table = table
+        has_player = row[seat_columns.count] is not None
+        seat.player = player_columns.build(row[seat_columns.count :]) if has_player else None
+        seats[seat.number] = seat
+    return seats
+
+
+@cache
+def _seats_sql(vendor: str) -> str:
+    quote = connection.ops.quote_name
+    seat, player = Seat._meta, Player._meta
+    return (
+        f"SELECT {rows.columns(Seat, 's', vendor).sql}, {rows.columns(Player, 'p', vendor).sql} "
+        f"FROM {quote(seat.db_table)} s LEFT JOIN {quote(player.db_table)} p "
+        f"ON p.{quote(player.pk.column)} = s.{quote(seat.get_field('player').column)} "
+        f"WHERE s.{quote(seat.get_field('table').column)} = %s "
+        f"ORDER BY s.{quote(seat.get_field('number').column)}"
+    )
 
 
 def _dealt_in(table: Table, seats: dict[int, Seat]) -> list[Seat]:
@@ -179,10 +204,9 @@ def table_advance(table_id: int) -> str:
     on the state it finds under the lock.
     """
     with transaction.atomic():
-        table = table_for_update(table_id)
+        table, hand = table_and_hand_for_update(table_id)
         if table.status != TableStatus.OPEN:
             return "table not open"
-        hand = running_hand(table)
         if hand is None:
             if table.hold_reason:
                 return f"held: {table.hold_reason}"
@@ -297,7 +321,7 @@ def hand_act(
     so that a decision is never applied to a situation the player did not see.
     """
     with transaction.atomic():
-        table = table_for_update(table_id)
+        table, hand = table_and_hand_for_update(table_id)
         if seq is not None and seq != table.seq:
             raise Conflict(
                 f"stale seq {seq}: the table is at seq {table.seq}; "
@@ -309,7 +333,6 @@ def hand_act(
             raise Conflict(
                 f"the table is {table.status}: wait for staff to resume it", code=Code.PAUSED
             )
-        hand = running_hand(table)
         if hand is None:
             raise Conflict("no hand is in progress at this table", code=Code.NO_HAND)
         index = seat_index(hand, player)

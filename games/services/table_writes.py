@@ -5,7 +5,8 @@ times within one transaction under the table lock; nothing of it is visible to a
 before commit, so writing each change when it is made costs round trips and buys nothing.
 ``TableWrites`` keeps the changes and ``flush()`` writes them: every new event in one INSERT
 (seq order), the table's changed fields in one UPDATE (its ``seq`` with them), the hand's
-changed fields in one UPDATE and the seats whose stack changed in one UPDATE.
+changed fields in one UPDATE and the seats whose stack changed in one UPDATE (the two
+UPDATEs of rows with SQL built once, ``games.rows``).
 
 The events (and the stacks) go to the database as one JSON array that the database unpacks
 into rows (``jsonb_array_elements`` on PostgreSQL, ``json_each`` on SQLite): a hand writes a
@@ -25,6 +26,7 @@ from typing import Any
 from django.db import connection
 from django.utils import timezone
 
+from games import rows
 from games.engine.state import HandState
 from games.models import Hand, Seat, Table, TableEvent
 
@@ -119,11 +121,10 @@ class TableWrites:
             self._events = []
             self._table_fields.add("seq")
         if self._table_fields:
-            values = {name: getattr(self.table, name) for name in self._table_fields}
-            Table.objects.filter(pk=self.table.pk).update(**values)
+            rows.update(self.table, self._table_fields)
             self._table_fields = set()
         if self._hand is not None and self._hand_fields:
-            self._hand.save(update_fields=sorted(self._hand_fields))
+            rows.update(self._hand, self._hand_fields)
             self._hand_fields = set()
         if self._seats:
             _set_stacks([[seat.pk, seat.stack] for seat in self._seats.values()])

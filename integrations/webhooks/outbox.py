@@ -8,23 +8,35 @@ committed is delivered even if the worker is lost (the sweep finds it).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from integrations.models import Delivery, EventType, OutboxEvent, Subscription
 
 
 def wanted_by(event_type: str, club_id: int | None) -> list[int]:
-    """The active subscriptions that receive ``event_type`` events of ``club_id``."""
-    subscriptions = Subscription.objects.filter(active=True).values_list(
-        "pk", "club_id", "event_types"
-    )
+    """The active subscriptions that receive ``event_type`` events of ``club_id``.
+
+    Every hand's end asks, so the query's SQL is compiled once per process."""
+    sql, params = _active_subscriptions_sql(connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        found = cursor.fetchall()
+    types_field = Subscription._meta.get_field("event_types")
     return [
         pk
-        for pk, club, types in subscriptions
-        if (club is None or club == club_id) and event_type in types
+        for pk, club, types in found
+        if (club is None or club == club_id)
+        and event_type in types_field.from_db_value(types, None, connection)
     ]
+
+
+@cache
+def _active_subscriptions_sql(vendor: str) -> tuple[str, tuple[Any, ...]]:
+    active = Subscription.objects.filter(active=True)
+    return active.values_list("pk", "club_id", "event_types").query.sql_with_params()
 
 
 def event_emit(event_type: str, payload: dict[str, Any], *, club_id: int | None = None) -> None:
