@@ -1,8 +1,9 @@
-"""Rows read and written with SQL built once, for the few statements every hand makes.
+"""A table's rows read and written with SQL built once: the statements every hand and every
+poll of a table make.
 
-The ORM compiles a query each time it runs one. On a hand's hot path (the table locked with
-its running hand, the seats with their players, the table's and the hand's changed fields)
-compiling cost the worker more CPU than the database spent answering: about 0.4 ms a
+The ORM compiles a query each time it runs one. On a hand's hot path (the table locked, its
+running hand, the seats with their players, the table's and the hand's changed fields) and a
+table poll's, compiling cost more CPU than the database spent answering: about 0.4 ms a
 statement, a third of a bot hand's (``python -m bench.hand_profile``). Here the SQL is built
 once per process from the models' metadata, and each row is turned into model instances with
 the fields' own converters, as the ORM's compiler does; a write prepares each value with its
@@ -15,8 +16,10 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any, TypeVar
 
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import Field, Model
+
+from games.models import Hand, HandStatus, Player, Seat, Table
 
 M = TypeVar("M", bound=Model)
 Converter = Callable[[Any, Any, Any], Any]
@@ -83,6 +86,31 @@ def _update_sql(model: type[Model], fields: tuple[str, ...], vendor: str) -> str
     return f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(meta.pk.column)} = %s"
 
 
+def insert(instance: Model) -> None:
+    """Insert ``instance`` as a new row and set its primary key (``save()`` of a new
+    instance without the signals, which nobody listens to on these models)."""
+    model = type(instance)
+    fields = [f for f in model._meta.concrete_fields if f is not model._meta.pk]
+    values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in fields]
+    returning = connection.features.can_return_columns_from_insert
+    with connection.cursor() as cursor:
+        cursor.execute(_insert_sql(model, connection.vendor, returning), values)
+        instance.pk = cursor.fetchone()[0] if returning else cursor.lastrowid
+    instance._state.adding = False
+    instance._state.db = connection.alias
+
+
+@cache
+def _insert_sql(model: type[Model], vendor: str, returning: bool) -> str:
+    meta = model._meta
+    quote = connection.ops.quote_name
+    fields = [f for f in meta.concrete_fields if f is not meta.pk]
+    names = ", ".join(quote(f.column) for f in fields)
+    placeholders = ", ".join(["%s"] * len(fields))
+    sql = f"INSERT INTO {quote(meta.db_table)} ({names}) VALUES ({placeholders})"
+    return sql + (f" RETURNING {quote(meta.pk.column)}" if returning else "")
+
+
 def update(instance: Model, fields: Iterable[str]) -> None:
     """Write ``instance``'s ``fields`` to its row in one statement (``save(update_fields=)``
     without the signals, which nobody listens to on these models)."""
@@ -96,3 +124,93 @@ def update(instance: Model, fields: Iterable[str]) -> None:
         cursor.execute(
             _update_sql(type(instance), names, connection.vendor), [*values, instance.pk]
         )
+
+
+# ----------------------------------------------------------------------------- a table's rows
+
+
+def table(table_id: int, *, lock: bool = False) -> Table | None:
+    """The table's row; ``lock``: locked for this transaction (``games.locks``)."""
+    if lock and connection.get_autocommit():  # as the ORM's select_for_update refuses
+        raise transaction.TransactionManagementError("lock the table inside transaction.atomic")
+    found = select(_table_sql(connection.vendor, lock), [table_id])
+    return columns(Table, "t", connection.vendor).build(found[0]) if found else None  # type: ignore[return-value]
+
+
+def table_seq(table_id: int) -> int | None:
+    """The table's ``seq`` alone (a snapshot's check that nothing changed while it read)."""
+    found = select(_table_seq_sql(connection.vendor), [table_id])
+    return found[0][0] if found else None
+
+
+def running_hand(of: Table) -> Hand | None:
+    """The table's hand in progress, if any (``hand.table`` is ``of``).
+
+    Under the table's lock, read it after the lock is granted, by a statement of its own: a
+    statement that waited for the lock sees the table's row as the last holder left it, but
+    any other row as it was when the statement began (a join would miss the hand that holder
+    started)."""
+    found = select(_running_hand_sql(connection.vendor), [of.pk, HandStatus.RUNNING])
+    if not found:
+        return None
+    hand = columns(Hand, "h", connection.vendor).build(found[0])
+    hand.table = of  # type: ignore[attr-defined]
+    return hand  # type: ignore[return-value]
+
+
+def seats(of: Table) -> dict[int, Seat]:
+    """The table's seats with their players (``seat.table`` is ``of``), by number in order."""
+    seat_columns = columns(Seat, "s", connection.vendor)
+    player_columns = columns(Player, "p", connection.vendor)
+    by_number: dict[int, Seat] = {}
+    for row in select(_seats_sql(connection.vendor), [of.pk]):
+        seat: Seat = seat_columns.build(row[: seat_columns.count])  # type: ignore[assignment]
+        seat.table = of
+        taken = row[seat_columns.count] is not None
+        seat.player = player_columns.build(row[seat_columns.count :]) if taken else None  # type: ignore[assignment]
+        by_number[seat.number] = seat
+    return by_number
+
+
+def _quote(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+def _column(model: type[Model], field: str) -> str:
+    return _quote(model._meta.get_field(field).column)  # type: ignore[union-attr]
+
+
+@cache
+def _table_sql(vendor: str, lock: bool) -> str:
+    # SQLite has no row locks: its writers are serialized by the immediate transaction
+    locking = " FOR UPDATE" if lock and connection.features.has_select_for_update else ""
+    return (
+        f"SELECT {columns(Table, 't', vendor).sql} FROM {_quote(Table._meta.db_table)} t "
+        f"WHERE t.{_column(Table, 'id')} = %s{locking}"
+    )
+
+
+@cache
+def _table_seq_sql(vendor: str) -> str:
+    return (
+        f"SELECT {_column(Table, 'seq')} FROM {_quote(Table._meta.db_table)} "
+        f"WHERE {_column(Table, 'id')} = %s"
+    )
+
+
+@cache
+def _running_hand_sql(vendor: str) -> str:
+    return (
+        f"SELECT {columns(Hand, 'h', vendor).sql} FROM {_quote(Hand._meta.db_table)} h "
+        f"WHERE h.{_column(Hand, 'table')} = %s AND h.{_column(Hand, 'status')} = %s"
+    )
+
+
+@cache
+def _seats_sql(vendor: str) -> str:
+    return (
+        f"SELECT {columns(Seat, 's', vendor).sql}, {columns(Player, 'p', vendor).sql} "
+        f"FROM {_quote(Seat._meta.db_table)} s LEFT JOIN {_quote(Player._meta.db_table)} p "
+        f"ON p.{_column(Player, 'id')} = s.{_column(Seat, 'player')} "
+        f"WHERE s.{_column(Seat, 'table')} = %s ORDER BY s.{_column(Seat, 'number')}"
+    )

@@ -12,9 +12,9 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Model, Q, QuerySet
 
-from games import fair_dealing
+from games import fair_dealing, rows
 from games.codes import Code
 from games.engine.events import event_from_dict, to_dicts
 from games.engine.fairness import commitment
@@ -37,7 +37,7 @@ from games.models import (
 
 
 def get_table(table_id: int) -> Table:
-    table = Table.objects.filter(pk=table_id).first()
+    table = rows.table(table_id)
     if table is None:
         raise _no_table(table_id)
     return table
@@ -54,8 +54,8 @@ def table_list() -> QuerySet[Table]:
 
 
 def running_hand(table: Table) -> Hand | None:
-    """The table's hand in progress, if any."""
-    return table.hands.filter(status=HandStatus.RUNNING).first()
+    """The table's hand in progress, if any (SQL built once: every advance and poll asks)."""
+    return rows.running_hand(table)
 
 
 def hand_state(hand: Hand) -> HandState:
@@ -114,25 +114,27 @@ def table_version(table_id: int, viewer: Player | None) -> str:
 
     Read before the answer it goes with, never after: an answer newer than its version
     costs one more full answer, an older one would hide a change."""
-    table = Table.objects.filter(pk=table_id).values().first()
+    table = rows.table(table_id)
     if table is None:
         raise _no_table(table_id)
-    seats = Seat.objects.filter(table_id=table_id).order_by("number")
-    hand = Hand.objects.filter(table_id=table_id, status=HandStatus.RUNNING)
+    hand = rows.running_hand(table)
     parts = (
         viewer.id if viewer is not None else None,
-        table,
-        list(
-            seats.values_list(
-                *(field.attname for field in Seat._meta.concrete_fields),
-                "player__display_name",
-                "player__bot",
-            )
-        ),
-        list(hand.values_list(*_RUNNING_HAND_FIELDS)),
+        _values(table),
+        [_seat_values(seat) for seat in rows.seats(table).values()],
+        [getattr(hand, name) for name in _RUNNING_HAND_FIELDS] if hand is not None else None,
     )
     text = json.dumps(parts, sort_keys=True, default=_plain)
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+def _values(instance: Model) -> list[Any]:
+    return [getattr(instance, field.attname) for field in instance._meta.concrete_fields]
+
+
+def _seat_values(seat: Seat) -> list[Any]:
+    player = seat.player
+    return _values(seat) + ([player.display_name, player.bot] if player is not None else [])
 
 
 def _plain(value: Any) -> str:
@@ -151,7 +153,7 @@ def table_snapshot(table_id: int, viewer: Player | None) -> tuple[Table, dict[st
     for _ in range(SNAPSHOT_ATTEMPTS):
         table = get_table(table_id)
         detail = table_detail(table, viewer)
-        if Table.objects.filter(pk=table_id).values_list("seq", flat=True).first() == table.seq:
+        if rows.table_seq(table_id) == table.seq:
             return table, detail
     with transaction.atomic():
         table = table_for_update(table_id)
@@ -175,7 +177,7 @@ def table_detail(table: Table, viewer: Player | None) -> dict[str, Any]:
             "sitting_out": s.sitting_out,
             "leaving": s.leaving,
         }
-        for s in table.seats.select_related("player")
+        for s in rows.seats(table).values()
     ]
     return {
         "seq": table.seq,
@@ -226,7 +228,7 @@ def table_events(
     so ``seq`` and the events agree. ``has_more`` says whether more events up to ``seq``
     follow this page; ``next_after`` is the ``after`` of the next request.
     """
-    seq = Table.objects.filter(pk=table.pk).values_list("seq", flat=True).first() or 0
+    seq = rows.table_seq(table.pk) or 0
     page = list(table.events.filter(seq__gt=after, seq__lte=seq).order_by("seq")[: limit + 1])
     has_more = len(page) > limit
     events = page[:limit]

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
-from functools import cache
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from games import rows
@@ -24,7 +23,7 @@ from games.engine.rake import hand_rake
 from games.engine.replay import header, to_dict
 from games.engine.state import HandState, IllegalAction, Option
 from games.errors import Conflict, Forbidden, Invalid
-from games.locks import table_and_hand_for_update, table_for_update
+from games.locks import table_for_update
 from games.models import (
     Hand,
     HandStatus,
@@ -78,34 +77,6 @@ def _persist(writes: TableWrites, hand: Hand, state: HandState, start: int) -> N
 # ------------------------------------------------------------------------- starting a hand
 
 
-def _seats(table: Table) -> dict[int, Seat]:
-    """The table's seats (with their players) by number, in number order: one statement
-    built once (``games.rows``)."""
-    seat_columns = rows.columns(Seat, "s", connection.vendor)
-    player_columns = rows.columns(Player, "p", connection.vendor)
-    seats: dict[int, Seat] = {}
-    for row in rows.select(_seats_sql(connection.vendor), [table.pk]):
-        seat = seat_columns.build(row[: seat_columns.count])
-        seat.table = table
-        has_player = row[seat_columns.count] is not None
-        seat.player = player_columns.build(row[seat_columns.count :]) if has_player else None
-        seats[seat.number] = seat
-    return seats
-
-
-@cache
-def _seats_sql(vendor: str) -> str:
-    quote = connection.ops.quote_name
-    seat, player = Seat._meta, Player._meta
-    return (
-        f"SELECT {rows.columns(Seat, 's', vendor).sql}, {rows.columns(Player, 'p', vendor).sql} "
-        f"FROM {quote(seat.db_table)} s LEFT JOIN {quote(player.db_table)} p "
-        f"ON p.{quote(player.pk.column)} = s.{quote(seat.get_field('player').column)} "
-        f"WHERE s.{quote(seat.get_field('table').column)} = %s "
-        f"ORDER BY s.{quote(seat.get_field('number').column)}"
-    )
-
-
 def _dealt_in(table: Table, seats: dict[int, Seat]) -> list[Seat]:
     dealt = [s for s in seats.values() if s.player is not None and s.stack > 0]
     if table.kind == TableKind.RING:
@@ -138,7 +109,7 @@ def _start_hand(writes: TableWrites, seats: dict[int, Seat]) -> _Started | None:
     table.next_hand_at = None
     table.next_seed = new_server_seed()
     writes.table_changed("hands_played", "next_hand_at", "next_seed")
-    hand = Hand.objects.create(
+    hand = Hand(
         table=table,
         number=table.hands_played,
         lineup=[
@@ -158,6 +129,7 @@ def _start_hand(writes: TableWrites, seats: dict[int, Seat]) -> _Started | None:
         client_seeds=client_seeds,
         card_root=deck.root.hex(),
     )
+    rows.insert(hand)
     writes.event(
         "hand_start",
         {
@@ -204,9 +176,10 @@ def table_advance(table_id: int) -> str:
     on the state it finds under the lock.
     """
     with transaction.atomic():
-        table, hand = table_and_hand_for_update(table_id)
+        table = table_for_update(table_id)
         if table.status != TableStatus.OPEN:
             return "table not open"
+        hand = running_hand(table)
         if hand is None:
             if table.hold_reason:
                 return f"held: {table.hold_reason}"
@@ -216,7 +189,7 @@ def table_advance(table_id: int) -> str:
                 schedule.advance_later(table.id, wait)
                 return "waiting for the pause between hands"
             writes = TableWrites(table)
-            seats = _seats(table)
+            seats = rows.seats(table)
             started = _start_hand(writes, seats)
             if started is None:
                 table.next_hand_at = None
@@ -224,7 +197,7 @@ def table_advance(table_id: int) -> str:
                 return "waiting for players"
             return _run(writes, started.hand, seats, started.state, 0, started.deck)
         state = hand_state(hand)
-        return _run(TableWrites(table), hand, _seats(table), state, len(state.log))
+        return _run(TableWrites(table), hand, rows.seats(table), state, len(state.log))
 
 
 def _run(
@@ -321,7 +294,7 @@ def hand_act(
     so that a decision is never applied to a situation the player did not see.
     """
     with transaction.atomic():
-        table, hand = table_and_hand_for_update(table_id)
+        table = table_for_update(table_id)
         if seq is not None and seq != table.seq:
             raise Conflict(
                 f"stale seq {seq}: the table is at seq {table.seq}; "
@@ -333,6 +306,7 @@ def hand_act(
             raise Conflict(
                 f"the table is {table.status}: wait for staff to resume it", code=Code.PAUSED
             )
+        hand = running_hand(table)
         if hand is None:
             raise Conflict("no hand is in progress at this table", code=Code.NO_HAND)
         index = seat_index(hand, player)
@@ -393,7 +367,7 @@ def hand_expire(*, hand_id: int, seq: int | None) -> str:
             writes.event("timeout", {"hand": hand.id, "player": i}, hand)
             hand.deadline = None
             _persist(writes, hand, state, start)
-        return _run(writes, hand, _seats(table), state, len(state.log))
+        return _run(writes, hand, rows.seats(table), state, len(state.log))
 
 
 # ------------------------------------------------------------------------- settling

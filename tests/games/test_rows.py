@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from games import rows
 from games.errors import NotFound
-from games.locks import table_and_hand_for_update
+from games.locks import table_for_update
 from games.models import GameTable, Hand, Player, Seat, Table
 from games.services import hands
 from games.services.seating import seat_sit
@@ -42,8 +42,10 @@ def a_table_with_a_human_to_act() -> Table:
 def test_the_locked_table_and_its_running_hand_are_the_orms_rows():
     table = a_table_with_a_human_to_act()
     with transaction.atomic():
-        locked, hand = table_and_hand_for_update(table.id)
+        locked = table_for_update(table.id)
+        hand = rows.running_hand(locked)
     assert hand is not None and hand.table is locked
+    assert rows.table_seq(table.id) == locked.seq > 0
     assert fields_of(locked) == fields_of(Table.objects.get(pk=table.id))
     assert fields_of(hand) == fields_of(Hand.objects.get(pk=hand.pk))
     assert isinstance(hand.snapshot, dict) and isinstance(hand.lineup, list)
@@ -52,25 +54,29 @@ def test_the_locked_table_and_its_running_hand_are_the_orms_rows():
 
 def test_a_table_without_a_running_hand_has_none():
     table = make_table()
-    with transaction.atomic():
-        locked, hand = table_and_hand_for_update(table.id)
-    assert hand is None and fields_of(locked) == fields_of(Table.objects.get(pk=table.id))
+    read = rows.table(table.id)
+    assert read is not None and fields_of(read) == fields_of(Table.objects.get(pk=table.id))
+    assert rows.running_hand(read) is None
+
+
+def test_a_missing_table_is_none():
+    assert rows.table(987654) is None and rows.table_seq(987654) is None
 
 
 def test_locking_a_missing_table_is_a_404():
     with transaction.atomic(), pytest.raises(NotFound, match="no table 987654"):
-        table_and_hand_for_update(987654)
+        table_for_update(987654)
 
 
 @pytest.mark.django_db(transaction=True)
 def test_locking_outside_a_transaction_is_refused():
     with pytest.raises(transaction.TransactionManagementError, match="inside transaction"):
-        table_and_hand_for_update(make_table().id)
+        table_for_update(make_table().id)
 
 
 def test_the_seats_come_with_their_players_in_number_order():
     table = a_table_with_a_human_to_act()
-    seats = hands._seats(table)
+    seats = rows.seats(table)
     orm = list(Seat.objects.filter(table=table).select_related("player").order_by("number"))
     assert list(seats) == [s.number for s in orm] == sorted(seats)
     for seat in orm:
@@ -107,3 +113,24 @@ def test_no_receiver_listens_to_saves_of_the_rows_written_without_the_orm(model:
     silently skipped on the hot path, so adding one must fail here first."""
     for signal in (signals.pre_save, signals.post_save):
         assert not signal.has_listeners(model), f"{signal} has a receiver for {model.__name__}"
+
+
+def test_insert_writes_every_field_and_sets_the_key():
+    table = a_table_with_a_human_to_act()
+    model = Hand.objects.get(table=table, status="running")
+    copy = Hand(
+        table=table,
+        number=model.number + 1,
+        status="finished",
+        lineup=model.lineup,
+        header=model.header,
+        snapshot=model.snapshot,
+        seed=bytes(model.seed),
+        commitment=model.commitment,
+        client_seeds=["x", "ü"],
+        card_root=model.card_root,
+    )
+    rows.insert(copy)
+    assert copy.pk is not None and copy.pk != model.pk and not copy._state.adding
+    assert copy.started_at is not None  # auto_now_add, as save() would set it
+    assert fields_of(Hand.objects.get(pk=copy.pk)) == fields_of(copy)
