@@ -133,12 +133,16 @@ def table(table_id: int, *, lock: bool = False) -> Table | None:
     """The table's row; ``lock``: locked for this transaction (``games.locks``)."""
     if lock and connection.get_autocommit():  # as the ORM's select_for_update refuses
         raise transaction.TransactionManagementError("lock the table inside transaction.atomic")
+    if not _a_key(Table, table_id):
+        return None
     found = select(_table_sql(connection.vendor, lock), [table_id])
     return columns(Table, "t", connection.vendor).build(found[0]) if found else None  # type: ignore[return-value]
 
 
 def table_seq(table_id: int) -> int | None:
     """The table's ``seq`` alone (a snapshot's check that nothing changed while it read)."""
+    if not _a_key(Table, table_id):
+        return None
     found = select(_table_seq_sql(connection.vendor), [table_id])
     return found[0][0] if found else None
 
@@ -170,6 +174,13 @@ def seats(of: Table) -> dict[int, Seat]:
         seat.player = player_columns.build(row[seat_columns.count :]) if taken else None  # type: ignore[assignment]
         by_number[seat.number] = seat
     return by_number
+
+
+def _a_key(model: type[Model], value: int) -> bool:
+    """Whether ``value`` fits ``model``'s key column (no row has a key beyond it; the ORM
+    finds none either, where the driver would refuse to send it)."""
+    low, high = connection.ops.integer_field_range(model._meta.pk.get_internal_type())
+    return (low is None or low <= value) and (high is None or value <= high)
 
 
 def _quote(name: str) -> str:

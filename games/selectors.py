@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -106,22 +107,41 @@ _RUNNING_HAND_FIELDS = ("id", "status", "deadline", "clock_decision", "cards_use
 seq (the hand's state moves only with an event, and every event bumps the seq)."""
 
 
-def table_version(table_id: int, viewer: Player | None) -> str:
-    """A digest that changes whenever what ``table_detail`` shows ``viewer`` would: every
-    field of the table's row, every seat with its player's name, the running hand's row
-    (``_RUNNING_HAND_FIELDS``) and the viewer. Three small reads and no hand rebuilt: the
-    cost of a poll that finds nothing new (the table API's ETag, the table page's 204).
+@dataclass(frozen=True)
+class TableRead:
+    """A table's row, its running hand's and its seats' with their players: what a table's
+    answer and its version are made of (three statements built once, ``games.rows``)."""
 
-    Read before the answer it goes with, never after: an answer newer than its version
-    costs one more full answer, an older one would hide a change."""
+    table: Table
+    hand: Hand | None
+    seats: dict[int, Seat]
+
+
+def table_read(table_id: int) -> TableRead:
     table = rows.table(table_id)
     if table is None:
         raise _no_table(table_id)
-    hand = rows.running_hand(table)
+    return TableRead(table, rows.running_hand(table), rows.seats(table))
+
+
+def table_version(table_id: int, viewer: Player | None) -> str:
+    """``read_version`` of the table as it is now."""
+    return read_version(table_read(table_id), viewer)
+
+
+def read_version(read: TableRead, viewer: Player | None) -> str:
+    """A digest that changes whenever what ``table_detail`` shows ``viewer`` would: every
+    field of the table's row, every seat with its player's name, the running hand's row
+    (``_RUNNING_HAND_FIELDS``) and the viewer. No hand rebuilt: the cost of a poll that finds
+    nothing new (the table API's ETag, the table page's 204).
+
+    Of the read the answer is made from, or of one before it, never after: an answer newer
+    than its version costs one more full answer, an older one would hide a change."""
+    hand = read.hand
     parts = (
         viewer.id if viewer is not None else None,
-        _values(table),
-        [_seat_values(seat) for seat in rows.seats(table).values()],
+        _values(read.table),
+        [_seat_values(seat) for seat in read.seats.values()],
         [getattr(hand, name) for name in _RUNNING_HAND_FIELDS] if hand is not None else None,
     )
     text = json.dumps(parts, sort_keys=True, default=_plain)
@@ -142,27 +162,33 @@ def _plain(value: Any) -> str:
     return bytes(value).hex() if isinstance(value, memoryview | bytes) else str(value)
 
 
-def table_snapshot(table_id: int, viewer: Player | None) -> tuple[Table, dict[str, Any]]:
-    """The table and its detail (``table_detail``) as of one ``seq``.
+def table_snapshot(
+    table_id: int, viewer: Player | None, first: TableRead | None = None
+) -> tuple[Table, dict[str, Any]]:
+    """The table and its detail (``table_detail``) as of one ``seq``; ``first``: a read of
+    the table just made (its version answered a poll), tried first.
 
     Every change at a table bumps its seq in the same transaction, so a read that finds the
     same seq before and after it saw no change in between: that read is one snapshot. Reads
     are tried that way without a lock; under a burst of changes the last try takes the
     table's row lock, so the answer is always consistent and never refused.
     """
+    read = first
     for _ in range(SNAPSHOT_ATTEMPTS):
-        table = get_table(table_id)
-        detail = table_detail(table, viewer)
-        if rows.table_seq(table_id) == table.seq:
-            return table, detail
+        read = read or table_read(table_id)
+        detail = table_detail(read, viewer)
+        if rows.table_seq(table_id) == read.table.seq:
+            return read.table, detail
+        read = None
     with transaction.atomic():
         table = table_for_update(table_id)
-        return table, table_detail(table, viewer)
+        locked = TableRead(table, rows.running_hand(table), rows.seats(table))
+        return table, table_detail(locked, viewer)
 
 
-def table_detail(table: Table, viewer: Player | None) -> dict[str, Any]:
+def table_detail(read: TableRead, viewer: Player | None) -> dict[str, Any]:
     """The table, its seats and the current hand as ``viewer`` may see it."""
-    hand = running_hand(table)
+    table, hand = read.table, read.hand
     state = hand_state(hand) if hand is not None else None
     live_stacks: dict[int, int] = {}
     if hand is not None and state is not None:
@@ -177,7 +203,7 @@ def table_detail(table: Table, viewer: Player | None) -> dict[str, Any]:
             "sitting_out": s.sitting_out,
             "leaving": s.leaving,
         }
-        for s in rows.seats(table).values()
+        for s in read.seats.values()
     ]
     return {
         "seq": table.seq,

@@ -7,7 +7,7 @@ import pytest
 from games import selectors
 from games.fair_dealing import seed_check
 from games.models import Hand, HandStatus, Seat, TableEvent
-from games.selectors import table_detail
+from games.selectors import table_detail, table_read
 from games.services import hands
 from games.services.seating import seat_sit
 from tests.games.factories import make_player, make_table
@@ -60,14 +60,14 @@ def test_human_decision_waits_with_a_deadline_and_the_view_hides_other_down_card
     hand = Hand.objects.get(table=table, status=HandStatus.RUNNING)
     assert hand.deadline is not None
     table.refresh_from_db()
-    view = table_detail(table, alice)["hand"]["view"]
+    view = table_detail(table_read(table.id), alice)["hand"]["view"]
     mine, theirs = view["players"][0], view["players"][1]
     assert "??" not in mine["down"] and theirs["down"] == ["??", "??"]
     state = selectors.hand_state(hand)
     bob_down = {repr(c) for c in state.players[1].down}
     shown_cards = {
         card
-        for player in table_detail(table, alice)["hand"]["view"]["players"]
+        for player in table_detail(table_read(table.id), alice)["hand"]["view"]["players"]
         for card in player["up"] + player["down"]
     }
     assert not bob_down & shown_cards

@@ -59,8 +59,9 @@ def test_a_table_without_a_running_hand_has_none():
     assert rows.running_hand(read) is None
 
 
-def test_a_missing_table_is_none():
-    assert rows.table(987654) is None and rows.table_seq(987654) is None
+@pytest.mark.parametrize("table_id", [987654, 0, -1, 2**63, -(2**63) - 1, 10**30])
+def test_a_missing_table_is_none_whatever_its_number(table_id: int):
+    assert rows.table(table_id) is None and rows.table_seq(table_id) is None
 
 
 def test_locking_a_missing_table_is_a_404():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from api_conventions import rendered
-from games import selectors
+from games import rows, selectors
 from games.api import serializers as s
 from games.models import Hand, HandStatus, Table
 from games.services import hands
@@ -39,7 +39,7 @@ def test_a_table_view_read_while_a_player_acts_shows_the_seq_of_what_it_shows(mo
     # read the hand (what a busy server does)
     table, alice, bob = _two_humans()
     acted = []
-    running_hand = selectors.running_hand
+    running_hand = rows.running_hand
 
     def hand_read_after_an_action(table_arg):
         if not acted:
@@ -47,12 +47,13 @@ def test_a_table_view_read_while_a_player_acts_shows_the_seq_of_what_it_shows(mo
             _act_for_the_player_to_act(table, [alice, bob])
         return running_hand(table_arg)
 
-    monkeypatch.setattr(selectors, "running_hand", hand_read_after_an_action)
+    monkeypatch.setattr(rows, "running_hand", hand_read_after_an_action)
 
     # When alice fetches the table
     response = client_for(alice).get(table_url(table))
 
     # Then the seq she is shown is the one of the state she is shown: acting with it works
+    assert acted  # (the action did come between the reads)
     body = response.json()
     table.refresh_from_db()
     assert body["seq"] == table.seq

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.test import Client
 
-from games import selectors
+from games import rows, selectors
 from games.models import Seat
 from games.services import hands
 from games.services.seating import seat_sit
@@ -255,15 +255,18 @@ def test_a_hand_dealt_while_the_page_is_read_is_drawn_with_its_own_seq(monkeypat
     seat_sit(table_id=table.id, player=alice, seat_number=1, buy_in=200)
     bot = make_player(bot="station")
     seat_sit(table_id=table.id, player=bot, seat_number=2, buy_in=200, by_staff=True)
-    read_hand = selectors.running_hand
-    dealt = []
+    read_hand = rows.running_hand
+    reads = []
 
-    def deal_first(table_read):
-        if not dealt:
-            dealt.append(hands.table_advance(table.id))
-        return read_hand(table_read)
+    def deal_first(of):
+        # the request reads the hand for the region's version, then for the page: deal
+        # between the page's reads of the table and of its hand (once: the advance reads too)
+        reads.append(of.pk)
+        if len(reads) == 2:
+            hands.table_advance(table.id)
+        return read_hand(of)
 
-    monkeypatch.setattr(selectors, "running_hand", deal_first)
+    monkeypatch.setattr(rows, "running_hand", deal_first)
     html = _client(alice).get(f"/play/tables/{table.id}/live/").content.decode()
     table.refresh_from_db()
     assert 'name="action"' in html or "data-hand" in html  # the dealt hand is drawn
