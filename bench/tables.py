@@ -18,7 +18,9 @@ scratch database, then its default TPC-B-like script (five statements and a comm
 transaction, three of them updates: write-and-commit bound, like a table advancing) with
 ``-c 2 -j 2`` (two clients, the two workers' worth) for ``--pgbench-seconds``. The ratio of
 the stack's transactions/s to pgbench's reads as the fraction of this database's write
-capacity the service uses.
+capacity the service uses. ``ratios`` also gives the cap the pause between hands alone puts
+on the figure (``--pause-ms``, 100 by default: bot tables x 1000 / pause) and the share of it
+reached: near the cap the pause binds, not the stack, and ``--pause-ms 0`` measures the stack.
 
 Needs DATABASE_URL (postgres://...) and REDIS_URL; it creates and drops its own databases
 (``--database``, default ``stud_bench``, and ``stud_bench_pgbench``) on that server and purges
@@ -101,6 +103,20 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     if args.workers < 1:
         parser.error("need --workers >= 1")
     return args
+
+
+def pause_bound(args: argparse.Namespace, hands_per_second: float) -> dict[str, float]:
+    """What the pause between hands alone allows: each bot table deals at most one hand per
+    ``--pause-ms`` (the hand itself and the timer's delay come on top), so near this cap the
+    figure says more about the pause than about the stack (``--pause-ms 0`` measures the
+    stack alone). Empty without a pause."""
+    if not args.pause_ms:
+        return {}
+    cap = (args.tables - args.driven) * 1000 / args.pause_ms
+    return {
+        "pause_cap_hands_per_second": round(cap, 1),
+        "hands_per_second_to_pause_cap": round(hands_per_second / cap, 3),
+    }
 
 
 # ----------------------------------------------------------------------------- PostgreSQL
@@ -476,6 +492,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "actions_per_second_to_pgbench_tps": round(
                 stack["actions_per_second"] / pgbench["tps"], 3
             ),
+            **pause_bound(args, stack["hands_per_second"]),
         },
     }
     print(json.dumps(report, indent=None if args.json else 2))

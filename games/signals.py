@@ -1,7 +1,8 @@
 """Signals other apps (the tournament side) listen to; games never imports them back.
 
-``hand_finished`` is sent inside the settling transaction with ``table_id``, ``hand_id`` and
-the table's ``kind`` (a ``TableKind``: a receiver for the other kind returns without a query);
+``hand_finished`` is sent inside the settling transaction with ``table_id``, ``hand_id``, the
+table's ``kind`` (a ``TableKind``: a receiver for the other kind returns without a query) and
+``busted`` (a player at the table has no chips left, as settled; a ring game frees such seats);
 receivers that lock other rows must defer that work with ``transaction.on_commit`` to keep
 the lock order (tournament > table).
 

@@ -25,12 +25,14 @@ from tourney.services.steps.hand_end import hand_end
 
 
 @receiver(hand_finished, dispatch_uid="tourney.hand_finished")
-def on_hand_finished(sender: Any, table_id: int, hand_id: int, kind: str, **kwargs: Any) -> None:
+def on_hand_finished(
+    sender: Any, table_id: int, hand_id: int, kind: str, busted: bool, **kwargs: Any
+) -> None:
     """Hold a tournament table after a hand its tournament must look at, and update the
     tournament after commit."""
     if kind != TableKind.TOURNAMENT:
         return
-    tournament_id = hand_end(table_id, timezone.now())
+    tournament_id = hand_end(table_id, timezone.now(), busted=busted)
     if tournament_id is not None:
         transaction.on_commit(lambda: tasks.tournament_update_soon(tournament_id))
 

@@ -416,5 +416,8 @@ def _settle(writes: TableWrites, hand: Hand, state: HandState, seats: dict[int, 
     table.next_hand_at = timezone.now() + timedelta(milliseconds=table.pause_ms)
     writes.table_changed("next_hand_at")
     writes.flush()  # the receivers read (and write) the table's rows and log
-    hand_finished.send(sender=Table, table_id=table.id, hand_id=hand.id, kind=table.kind)
+    busted = any(s.player_id is not None and not s.stack for s in seats.values())
+    hand_finished.send(
+        sender=Table, table_id=table.id, hand_id=hand.id, kind=table.kind, busted=busted
+    )
     schedule.advance_later(table.id, table.pause_ms / 1000)

@@ -40,7 +40,7 @@ def test_a_bust_holds_the_table_until_the_tournament_updates():
     Seat.objects.filter(table=table, player__isnull=False).filter(number=_first_seat(table)).update(
         stack=0
     )
-    assert hand_end(table.id, timezone.now()) == tournament.id
+    assert hand_end(table.id, timezone.now(), busted=True) == tournament.id
     assert table_of(tournament, 1).hold_reason == HoldReason.AFTER_HAND
     assert hands.table_advance(table.id) == f"held: {HoldReason.AFTER_HAND}"
     assert tasks.tournament_update(tournament.id) == "running"
@@ -66,9 +66,9 @@ def test_the_clock_or_hand_for_hand_holds_the_table_after_its_hand(change):
     tournament = make_tournament(players=3)
     tournament_start(tournament_id=tournament.id)
     table = table_of(tournament, 1)
-    assert hand_end(table.id, timezone.now()) is None
+    assert hand_end(table.id, timezone.now(), busted=False) is None
     Tournament.objects.filter(pk=tournament.pk).update(**change)
-    assert hand_end(table.id, timezone.now()) == tournament.id
+    assert hand_end(table.id, timezone.now(), busted=False) == tournament.id
     assert table_of(tournament, 1).hold_reason == HoldReason.AFTER_HAND
 
 
@@ -77,7 +77,7 @@ def test_a_table_a_balancing_move_waits_for_is_looked_at_after_its_hand():
     tournament_start(tournament_id=tournament.id)
     table = table_of(tournament, 1)
     TournamentTable.objects.filter(table=table).update(look_after_hand=True)
-    assert hand_end(table.id, timezone.now()) == tournament.id
+    assert hand_end(table.id, timezone.now(), busted=False) == tournament.id
     assert tasks.tournament_update(tournament.id) == "running"
     assert not TournamentTable.objects.get(table=table).look_after_hand  # nothing waits now
 

@@ -15,13 +15,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from games.models import HoldReason, Seat, Table
+from games.models import HoldReason, Table
 from tourney.models import Status, TournamentTable
 
 
-def hand_end(table_id: int, now: datetime) -> int | None:
+def hand_end(table_id: int, now: datetime, *, busted: bool) -> int | None:
     """The tournament to update before the table's next hand (the table is then held), or
-    None: not a tournament table, or nothing for the tournament to do (it deals on)."""
+    None: not a tournament table, or nothing for the tournament to do (it deals on).
+    ``busted``: a player at the table has no chips left (they are eliminated before the next
+    hand; the settling hand knows its seats)."""
     row = (
         TournamentTable.objects.filter(table_id=table_id)
         .values(
@@ -37,7 +39,7 @@ def hand_end(table_id: int, now: datetime) -> int | None:
     )
     if row is None:
         return None
-    if not _clock_or_plan_waits(row, now) and not _busted(table_id):
+    if not busted and not _clock_or_plan_waits(row, now):
         return None
     Table.objects.filter(pk=table_id).update(hold_reason=HoldReason.AFTER_HAND)
     tournament_id: int = row["tournament_id"]
@@ -57,8 +59,3 @@ def _clock_or_plan_waits(row: dict[str, Any], now: datetime) -> bool:
         or row["tournament__break_ends_at"] is not None
         or (ends_at is not None and ends_at <= now)
     )
-
-
-def _busted(table_id: int) -> bool:
-    """A player at the table has no chips left: they are eliminated before the next hand."""
-    return Seat.objects.filter(table_id=table_id, player__isnull=False, stack=0).exists()
