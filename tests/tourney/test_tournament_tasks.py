@@ -48,6 +48,18 @@ def test_a_bust_holds_the_table_until_the_tournament_updates():
     assert events(tournament, "eliminated")
 
 
+def test_a_hand_that_ends_with_a_player_without_chips_at_the_table_holds_it():
+    """The settling hand tells the receiver (``busted``) from the seats it settled: here a
+    seat without chips, not dealt in, is still at the table after the hand."""
+    tournament = make_tournament(players=3)
+    tournament_start(tournament_id=tournament.id)
+    table = table_of(tournament, 1)
+    Seat.objects.filter(table=table, number=_first_seat(table)).update(stack=0)
+    assert hands.table_advance(table.id) == "hand finished"
+    assert table_of(tournament, 1).hold_reason == HoldReason.AFTER_HAND
+    assert hands.table_advance(table.id) == f"held: {HoldReason.AFTER_HAND}"
+
+
 def _first_seat(table: Table) -> int:
     return table.seats.filter(player__isnull=False).order_by("number").first().number
 
