@@ -31,8 +31,7 @@ class Columns:
     def __init__(self, model: type[Model], alias: str) -> None:
         self.model = model
         fields: list[Field[Any, Any]] = list(model._meta.concrete_fields)
-        quote = connection.ops.quote_name
-        self.sql = ", ".join(f"{alias}.{quote(field.column)}" for field in fields)
+        self.sql = ", ".join(f"{alias}.{_quote(field.column)}" for field in fields)
         self.count = len(fields)
         self._attnames = [field.attname for field in fields]
         self._converters = [_converters(field, alias) for field in fields]
@@ -73,25 +72,22 @@ def exists(model: type[Model], field: str, value: Any) -> bool:
 
 @cache
 def _exists_sql(model: type[Model], field: str, vendor: str) -> str:
-    quote = connection.ops.quote_name
-    column = quote(model._meta.get_field(field).column)
-    return f"SELECT 1 FROM {quote(model._meta.db_table)} WHERE {column} = %s LIMIT 1"
+    table, column = _quote(model._meta.db_table), _column(model, field)
+    return f"SELECT 1 FROM {table} WHERE {column} = %s LIMIT 1"
 
 
 @cache
 def _update_sql(model: type[Model], fields: tuple[str, ...], vendor: str) -> str:
-    meta = model._meta
-    quote = connection.ops.quote_name
-    assignments = ", ".join(f"{quote(meta.get_field(name).column)} = %s" for name in fields)
-    return f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(meta.pk.column)} = %s"
+    assignments = ", ".join(f"{_column(model, name)} = %s" for name in fields)
+    key = _quote(model._meta.pk.column)
+    return f"UPDATE {_quote(model._meta.db_table)} SET {assignments} WHERE {key} = %s"
 
 
 def insert(instance: Model) -> None:
     """Insert ``instance`` as a new row and set its primary key (``save()`` of a new
     instance without the signals, which nobody listens to on these models)."""
     model = type(instance)
-    fields = [f for f in model._meta.concrete_fields if f is not model._meta.pk]
-    values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in fields]
+    values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in _inserted(model)]
     returning = connection.features.can_return_columns_from_insert
     with connection.cursor() as cursor:
         cursor.execute(_insert_sql(model, connection.vendor, returning), values)
@@ -100,15 +96,18 @@ def insert(instance: Model) -> None:
     instance._state.db = connection.alias
 
 
+def _inserted(model: type[Model]) -> list[Field[Any, Any]]:
+    """The fields an INSERT writes: all but the key, which the database gives."""
+    return [f for f in model._meta.concrete_fields if f is not model._meta.pk]
+
+
 @cache
 def _insert_sql(model: type[Model], vendor: str, returning: bool) -> str:
-    meta = model._meta
-    quote = connection.ops.quote_name
-    fields = [f for f in meta.concrete_fields if f is not meta.pk]
-    names = ", ".join(quote(f.column) for f in fields)
+    fields = _inserted(model)
+    names = ", ".join(_quote(f.column) for f in fields)
     placeholders = ", ".join(["%s"] * len(fields))
-    sql = f"INSERT INTO {quote(meta.db_table)} ({names}) VALUES ({placeholders})"
-    return sql + (f" RETURNING {quote(meta.pk.column)}" if returning else "")
+    sql = f"INSERT INTO {_quote(model._meta.db_table)} ({names}) VALUES ({placeholders})"
+    return sql + (f" RETURNING {_quote(model._meta.pk.column)}" if returning else "")
 
 
 def update(instance: Model, fields: Iterable[str]) -> None:
