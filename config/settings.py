@@ -138,6 +138,8 @@ else:
         "CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0 if TESTING else 60)
     )
     DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["default"]["ENGINE"] = "config.postgres"  # its health check: see there
 # Test worker processes are pointed at the test database (test_<name>) with this variable.
 if "STUD_DB_NAME" in os.environ:
     DATABASES["default"]["NAME"] = env.str("STUD_DB_NAME")
