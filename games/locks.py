@@ -17,8 +17,22 @@ def table_for_update(table_id: int) -> Table:
     """Lock and return the table row (inside ``transaction.atomic``; SQL built once)."""
     table = rows.table(table_id, lock=True)
     if table is None:
-        raise NotFound(f"no table {table_id}: list the tables at /api/v1/tables/")
+        raise no_table(table_id)
     return table
+
+
+def table_read_for_update(table_id: int, *, with_seats: bool = True) -> rows.TableRead:
+    """Lock the table row and read it with its running hand and (``with_seats``) its seats,
+    in one round trip (``games.rows.table_read``)."""
+    read = rows.table_read(table_id, lock=True, with_seats=with_seats)
+    if read is None:
+        raise no_table(table_id)
+    return read
+
+
+def no_table(table_id: int) -> NotFound:
+    """The error of a table id that finds no table."""
+    return NotFound(f"no table {table_id}: list the tables at /api/v1/tables/")
 
 
 def game_for_update(game_id: int) -> Game:

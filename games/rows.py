@@ -12,7 +12,9 @@ field, as ``Model.save`` does. No receiver listens to these models' saves (the t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
 
@@ -56,6 +58,23 @@ def _converters(field: Field[Any, Any], alias: str) -> tuple[list[Converter], An
 def columns(model: type[Model], alias: str, vendor: str) -> Columns:
     """``Columns`` of ``model`` under ``alias``, made once per database vendor."""
     return Columns(model, alias)
+
+
+@contextmanager
+def pipelined() -> Iterator[None]:
+    """Send the statements made inside without waiting for each one's answer: on PostgreSQL
+    (psycopg's pipeline mode) they travel together, one round trip however many, and are
+    answered when a row is fetched or the block ends. The server still runs them one after
+    the other in the order made, each as if sent alone (with its own snapshot, and only once
+    the one before it, a row lock's wait included, is done); an error is raised as Django's
+    at the fetch or the end that reads it, and leaves the transaction failed, as it would
+    have. Elsewhere (SQLite) each statement runs when made."""
+    if connection.vendor != "postgresql":
+        yield
+        return
+    connection.ensure_connection()
+    with connection.wrap_database_errors, connection.connection.pipeline():
+        yield
 
 
 def select(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
@@ -130,8 +149,7 @@ def update(instance: Model, fields: Iterable[str]) -> None:
 
 def table(table_id: int, *, lock: bool = False) -> Table | None:
     """The table's row; ``lock``: locked for this transaction (``games.locks``)."""
-    if lock and connection.get_autocommit():  # as the ORM's select_for_update refuses
-        raise transaction.TransactionManagementError("lock the table inside transaction.atomic")
+    _lock_allowed(lock)
     if not _a_key(Table, table_id):
         return None
     found = select(_table_sql(connection.vendor, lock), [table_id])
@@ -153,26 +171,73 @@ def running_hand(of: Table) -> Hand | None:
     statement that waited for the lock sees the table's row as the last holder left it, but
     any other row as it was when the statement began (a join would miss the hand that holder
     started)."""
-    found = select(_running_hand_sql(connection.vendor), [of.pk, HandStatus.RUNNING])
-    if not found:
-        return None
-    hand = columns(Hand, "h", connection.vendor).build(found[0])
-    hand.table = of  # type: ignore[attr-defined]
-    return hand  # type: ignore[return-value]
+    return _hand(select(_running_hand_sql(connection.vendor), [of.pk, HandStatus.RUNNING]), of)
 
 
 def seats(of: Table) -> dict[int, Seat]:
     """The table's seats with their players (``seat.table`` is ``of``), by number in order."""
+    return _seats(select(_seats_sql(connection.vendor), [of.pk]), of)
+
+
+@dataclass(frozen=True)
+class TableRead:
+    """A table's row, its running hand's and its seats' with their players: what a hand is
+    played from and a table's answer is made of."""
+
+    table: Table
+    hand: Hand | None
+    seats: dict[int, Seat]
+
+
+def table_read(table_id: int, *, lock: bool = False, with_seats: bool = True) -> TableRead | None:
+    """The table, its running hand and (``with_seats``) its seats, their three statements
+    sent together (``pipelined``): one round trip. ``lock``: the table's row locked for this
+    transaction, as ``table``; the hand's and the seats' statements then start once the lock
+    is granted, so they see what its last holder committed (``running_hand``)."""
+    _lock_allowed(lock)
+    if not _a_key(Table, table_id):
+        return None
+    vendor = connection.vendor
+    with pipelined(), connection.cursor() as t, connection.cursor() as h, connection.cursor() as s:
+        t.execute(_table_sql(vendor, lock), [table_id])
+        h.execute(_running_hand_sql(vendor), [table_id, HandStatus.RUNNING])
+        if with_seats:
+            s.execute(_seats_sql(vendor), [table_id])
+        found = t.fetchall()
+        hand_rows = h.fetchall()
+        seat_rows = s.fetchall() if with_seats else []
+    if not found:
+        return None
+    table: Table = columns(Table, "t", vendor).build(found[0])  # type: ignore[assignment]
+    return TableRead(table, _hand(hand_rows, table), _seats(seat_rows, table))
+
+
+def _hand(found: list[tuple[Any, ...]], of: Table) -> Hand | None:
+    if not found:
+        return None
+    hand: Hand = columns(Hand, "h", connection.vendor).build(found[0])  # type: ignore[assignment]
+    hand.table = of
+    return hand
+
+
+def _seats(found: list[tuple[Any, ...]], of: Table) -> dict[int, Seat]:
     seat_columns = columns(Seat, "s", connection.vendor)
     player_columns = columns(Player, "p", connection.vendor)
     by_number: dict[int, Seat] = {}
-    for row in select(_seats_sql(connection.vendor), [of.pk]):
+    for row in found:
         seat: Seat = seat_columns.build(row[: seat_columns.count])  # type: ignore[assignment]
         seat.table = of
         taken = row[seat_columns.count] is not None
         seat.player = player_columns.build(row[seat_columns.count :]) if taken else None  # type: ignore[assignment]
         by_number[seat.number] = seat
     return by_number
+
+
+def _lock_allowed(lock: bool) -> None:
+    """A row lock outside a transaction would end with its statement: refused, as the ORM's
+    ``select_for_update`` refuses it."""
+    if lock and connection.get_autocommit():
+        raise transaction.TransactionManagementError("lock the table inside transaction.atomic")
 
 
 def _a_key(model: type[Model], value: int) -> bool:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -24,7 +23,7 @@ from games.engine.replay import EVENT_TYPES, from_dict, replay
 from games.engine.state import HandState
 from games.engine.views import event_for, log_for, view_for
 from games.errors import Conflict, NotFound
-from games.locks import table_for_update
+from games.locks import no_table, table_read_for_update
 from games.models import (
     Hand,
     HandAudit,
@@ -35,17 +34,14 @@ from games.models import (
     Table,
     TableStatus,
 )
+from games.rows import TableRead
 
 
 def get_table(table_id: int) -> Table:
     table = rows.table(table_id)
     if table is None:
-        raise _no_table(table_id)
+        raise no_table(table_id)
     return table
-
-
-def _no_table(table_id: int) -> NotFound:
-    return NotFound(f"no table {table_id}: list the tables at /api/v1/tables/")
 
 
 def table_list() -> QuerySet[Table]:
@@ -107,21 +103,12 @@ _RUNNING_HAND_FIELDS = ("id", "status", "deadline", "clock_decision", "cards_use
 seq (the hand's state moves only with an event, and every event bumps the seq)."""
 
 
-@dataclass(frozen=True)
-class TableRead:
-    """A table's row, its running hand's and its seats' with their players: what a table's
-    answer and its version are made of (three statements built once, ``games.rows``)."""
-
-    table: Table
-    hand: Hand | None
-    seats: dict[int, Seat]
-
-
 def table_read(table_id: int) -> TableRead:
-    table = rows.table(table_id)
-    if table is None:
-        raise _no_table(table_id)
-    return TableRead(table, rows.running_hand(table), rows.seats(table))
+    """The table with its running hand and seats, as they are now (one round trip)."""
+    read = rows.table_read(table_id)
+    if read is None:
+        raise no_table(table_id)
+    return read
 
 
 def table_version(table_id: int, viewer: Player | None) -> str:
@@ -181,9 +168,8 @@ def table_snapshot(
             return read.table, detail
         read = None
     with transaction.atomic():
-        table = table_for_update(table_id)
-        locked = TableRead(table, rows.running_hand(table), rows.seats(table))
-        return table, table_detail(locked, viewer)
+        locked = table_read_for_update(table_id)
+        return locked.table, table_detail(locked, viewer)
 
 
 def table_detail(read: TableRead, viewer: Player | None) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from games.engine.rake import hand_rake
 from games.engine.replay import header, to_dict
 from games.engine.state import HandState, IllegalAction, Option
 from games.errors import Conflict, Forbidden, Invalid
-from games.locks import table_for_update
+from games.locks import table_read_for_update
 from games.models import (
     Hand,
     HandStatus,
@@ -176,10 +176,10 @@ def table_advance(table_id: int) -> str:
     on the state it finds under the lock.
     """
     with transaction.atomic():
-        table = table_for_update(table_id)
+        read = table_read_for_update(table_id)
+        table, hand = read.table, read.hand
         if table.status != TableStatus.OPEN:
             return "table not open"
-        hand = running_hand(table)
         if hand is None:
             if table.hold_reason:
                 return f"held: {table.hold_reason}"
@@ -189,15 +189,14 @@ def table_advance(table_id: int) -> str:
                 schedule.advance_later(table.id, wait)
                 return "waiting for the pause between hands"
             writes = TableWrites(table)
-            seats = rows.seats(table)
-            started = _start_hand(writes, seats)
+            started = _start_hand(writes, read.seats)
             if started is None:
                 table.next_hand_at = None
                 table.save(update_fields=["next_hand_at"])
                 return "waiting for players"
-            return _run(writes, started.hand, seats, started.state, 0, started.deck)
+            return _run(writes, started.hand, read.seats, started.state, 0, started.deck)
         state = hand_state(hand)
-        return _run(TableWrites(table), hand, rows.seats(table), state, len(state.log))
+        return _run(TableWrites(table), hand, read.seats, state, len(state.log))
 
 
 def _run(
@@ -294,7 +293,8 @@ def hand_act(
     so that a decision is never applied to a situation the player did not see.
     """
     with transaction.atomic():
-        table = table_for_update(table_id)
+        read = table_read_for_update(table_id, with_seats=False)
+        table, hand = read.table, read.hand
         if seq is not None and seq != table.seq:
             raise Conflict(
                 f"stale seq {seq}: the table is at seq {table.seq}; "
@@ -306,7 +306,6 @@ def hand_act(
             raise Conflict(
                 f"the table is {table.status}: wait for staff to resume it", code=Code.PAUSED
             )
-        hand = running_hand(table)
         if hand is None:
             raise Conflict("no hand is in progress at this table", code=Code.NO_HAND)
         index = seat_index(hand, player)
@@ -341,10 +340,10 @@ def hand_expire(*, hand_id: int, seq: int | None) -> str:
         hand = Hand.objects.filter(pk=hand_id).only("table_id").first()
         if hand is None:
             return "no such hand"
-        table = table_for_update(hand.table_id)
-        hand = Hand.objects.get(pk=hand_id)
-        if hand.status != HandStatus.RUNNING or table.status != TableStatus.OPEN:
-            return "hand not running"
+        read = table_read_for_update(hand.table_id)
+        table, hand = read.table, read.hand
+        if hand is None or hand.pk != hand_id or table.status != TableStatus.OPEN:
+            return "hand not running"  # a table runs one hand at a time
         if seq is not None and seq != table.seq:
             return "stale timer"
         if hand.deadline is None or hand.deadline > timezone.now():
@@ -367,7 +366,7 @@ def hand_expire(*, hand_id: int, seq: int | None) -> str:
             writes.event("timeout", {"hand": hand.id, "player": i}, hand)
             hand.deadline = None
             _persist(writes, hand, state, start)
-        return _run(writes, hand, rows.seats(table), state, len(state.log))
+        return _run(writes, hand, read.seats, state, len(state.log))
 
 
 # ------------------------------------------------------------------------- settling

@@ -115,17 +115,19 @@ class TableWrites:
         self._seats[seat.pk] = seat
 
     def flush(self) -> None:
-        """Write everything pending (idempotent: a second call writes only what is new)."""
-        if self._events:
-            _insert_events(self.table.pk, self.table.seq - len(self._events), self._events)
-            self._events = []
-            self._table_fields.add("seq")
-        if self._table_fields:
-            rows.update(self.table, self._table_fields)
-            self._table_fields = set()
-        if self._hand is not None and self._hand_fields:
-            rows.update(self._hand, self._hand_fields)
-            self._hand_fields = set()
-        if self._seats:
-            _set_stacks([[seat.pk, seat.stack] for seat in self._seats.values()])
-            self._seats = {}
+        """Write everything pending, its statements sent together (``rows.pipelined``: one
+        round trip); idempotent: a second call writes only what is new."""
+        with rows.pipelined():
+            if self._events:
+                _insert_events(self.table.pk, self.table.seq - len(self._events), self._events)
+                self._events = []
+                self._table_fields.add("seq")
+            if self._table_fields:
+                rows.update(self.table, self._table_fields)
+                self._table_fields = set()
+            if self._hand is not None and self._hand_fields:
+                rows.update(self._hand, self._hand_fields)
+                self._hand_fields = set()
+            if self._seats:
+                _set_stacks([[seat.pk, seat.stack] for seat in self._seats.values()])
+                self._seats = {}

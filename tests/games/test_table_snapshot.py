@@ -6,12 +6,13 @@ from __future__ import annotations
 import pytest
 
 from api_conventions import rendered
-from games import rows, selectors
+from games import selectors
 from games.api import serializers as s
 from games.models import Hand, HandStatus, Table
 from games.services import hands
 from games.services.seating import seat_sit
 from tests.games.factories import make_player, make_table
+from tests.games.interleave import between_the_table_and_its_hand
 from tests.games.test_api_support import client_for, table_url
 
 pytestmark = pytest.mark.django_db
@@ -39,15 +40,13 @@ def test_a_table_view_read_while_a_player_acts_shows_the_seq_of_what_it_shows(mo
     # read the hand (what a busy server does)
     table, alice, bob = _two_humans()
     acted = []
-    running_hand = rows.running_hand
 
-    def hand_read_after_an_action(table_arg):
+    def act_once(table_id):
         if not acted:
             acted.append(True)
             _act_for_the_player_to_act(table, [alice, bob])
-        return running_hand(table_arg)
 
-    monkeypatch.setattr(rows, "running_hand", hand_read_after_an_action)
+    between_the_table_and_its_hand(monkeypatch, act_once)
 
     # When alice fetches the table
     response = client_for(alice).get(table_url(table))

@@ -8,11 +8,12 @@ import re
 import pytest
 from django.test import Client
 
-from games import rows, selectors
+from games import selectors
 from games.models import Seat
 from games.services import hands
 from games.services.seating import seat_sit
 from tests.games.factories import make_player, make_table
+from tests.games.interleave import between_the_table_and_its_hand
 from tests.tourney.tournaments import make_tournament
 from tourney.models import Entry
 
@@ -255,18 +256,16 @@ def test_a_hand_dealt_while_the_page_is_read_is_drawn_with_its_own_seq(monkeypat
     seat_sit(table_id=table.id, player=alice, seat_number=1, buy_in=200)
     bot = make_player(bot="station")
     seat_sit(table_id=table.id, player=bot, seat_number=2, buy_in=200, by_staff=True)
-    read_hand = rows.running_hand
     reads = []
 
-    def deal_first(of):
-        # the request reads the hand for the region's version, then for the page: deal
+    def deal_first(table_id):
+        # the request reads the table for the region's version, then for the page: deal
         # between the page's reads of the table and of its hand (once: the advance reads too)
-        reads.append(of.pk)
+        reads.append(table_id)
         if len(reads) == 2:
             hands.table_advance(table.id)
-        return read_hand(of)
 
-    monkeypatch.setattr(rows, "running_hand", deal_first)
+    between_the_table_and_its_hand(monkeypatch, deal_first)
     html = _client(alice).get(f"/play/tables/{table.id}/live/").content.decode()
     table.refresh_from_db()
     assert 'name="action"' in html or "data-hand" in html  # the dealt hand is drawn

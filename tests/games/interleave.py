@@ -1,0 +1,29 @@
+"""Interleavings a busy server can produce between the statements of one read of a table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from games import rows
+
+
+def between_the_table_and_its_hand(
+    monkeypatch: pytest.MonkeyPatch, meanwhile: Callable[[int], None]
+) -> None:
+    """Make every read of a table (``rows.table_read``) read the table's row, call
+    ``meanwhile(table_id)``, then read the running hand and the seats: the three statements
+    travel together, but another transaction may commit between any two of them."""
+
+    def read(
+        table_id: int, *, lock: bool = False, with_seats: bool = True
+    ) -> rows.TableRead | None:
+        table = rows.table(table_id, lock=lock)
+        if table is None:
+            return None
+        meanwhile(table_id)
+        seats = rows.seats(table) if with_seats else {}
+        return rows.TableRead(table, rows.running_hand(table), seats)
+
+    monkeypatch.setattr(rows, "table_read", read)
