@@ -18,8 +18,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
 
+from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.db.models import Field, Model
+from rest_framework.authtoken.models import Token
 
 from games.models import Hand, HandStatus, Player, Seat, Table
 
@@ -231,6 +233,46 @@ def _seats(found: list[tuple[Any, ...]], of: Table) -> dict[int, Seat]:
         seat.player = player_columns.build(row[seat_columns.count :]) if taken else None  # type: ignore[assignment]
         by_number[seat.number] = seat
     return by_number
+
+
+# ----------------------------------------------------------------------------- the caller
+
+
+def token(key: str) -> Token | None:
+    """The API token ``key`` with its user and the user's player profile (``user.player``,
+    read in the same statement: a user without one raises ``Player.DoesNotExist`` without a
+    query, as after the ORM's ``select_related``)."""
+    vendor = connection.vendor
+    found = select(_token_sql(vendor), [key])
+    if not found:
+        return None
+    row = found[0]
+    token_columns, user_columns = (
+        columns(Token, "k", vendor),
+        columns(get_user_model(), "u", vendor),
+    )
+    split = token_columns.count + user_columns.count
+    found_token: Token = token_columns.build(row[: token_columns.count])  # type: ignore[assignment]
+    user = user_columns.build(row[token_columns.count : split])
+    found_token.user = user
+    if row[split] is None:
+        Player.user.field.remote_field.set_cached_value(user, None)  # type: ignore[attr-defined]
+    else:
+        user.player = columns(Player, "p", vendor).build(row[split:])  # type: ignore[attr-defined]
+    return found_token
+
+
+@cache
+def _token_sql(vendor: str) -> str:
+    user = get_user_model()
+    user_id = _column(user, "id")
+    return (
+        f"SELECT {columns(Token, 'k', vendor).sql}, {columns(user, 'u', vendor).sql}, "
+        f"{columns(Player, 'p', vendor).sql} FROM {_quote(Token._meta.db_table)} k "
+        f"JOIN {_quote(user._meta.db_table)} u ON u.{user_id} = k.{_column(Token, 'user')} "
+        f"LEFT JOIN {_quote(Player._meta.db_table)} p ON p.{_column(Player, 'user')} = u.{user_id} "
+        f"WHERE k.{_column(Token, 'key')} = %s"
+    )
 
 
 def _lock_allowed(lock: bool) -> None:

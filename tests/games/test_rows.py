@@ -10,9 +10,12 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.db import transaction
+from django.contrib.auth import get_user_model
+from django.db import connection, transaction
 from django.db.models import Model, signals
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from rest_framework.authtoken.models import Token
 
 from games import rows
 from games.errors import NotFound
@@ -135,3 +138,71 @@ def test_insert_writes_every_field_and_sets_the_key():
     assert copy.pk is not None and copy.pk != model.pk and not copy._state.adding
     assert copy.started_at is not None  # auto_now_add, as save() would set it
     assert fields_of(Hand.objects.get(pk=copy.pk)) == fields_of(copy)
+
+
+@pytest.mark.parametrize("lock", [False, True])
+def test_one_read_gives_the_table_its_running_hand_and_its_seats_as_the_orm(lock: bool):
+    table = a_table_with_a_human_to_act()
+    with transaction.atomic():
+        read = rows.table_read(table.id, lock=lock)
+    assert read is not None
+    assert fields_of(read.table) == fields_of(Table.objects.get(pk=table.id))
+    assert read.hand is not None and read.hand.table is read.table
+    assert fields_of(read.hand) == fields_of(Hand.objects.get(pk=read.hand.pk))
+    orm = Seat.objects.filter(table=table).select_related("player").order_by("number")
+    assert list(read.seats) == [seat.number for seat in orm]
+    for seat in orm:
+        built = read.seats[seat.number]
+        assert fields_of(built) == fields_of(seat) and built.table is read.table
+        assert (built.player and fields_of(built.player)) == (
+            seat.player and fields_of(seat.player)
+        )
+
+
+def test_a_read_without_seats_or_without_a_hand_has_none_of_them():
+    table = make_table()
+    with transaction.atomic():
+        bare = rows.table_read(table.id, lock=True, with_seats=False)
+    assert bare is not None and bare.hand is None and bare.seats == {}
+    assert set(rows.table_read(table.id).seats) == set(range(1, table.seat_count + 1))
+
+
+@pytest.mark.parametrize("table_id", [987654, 0, 2**63, 10**30])
+def test_a_read_of_a_missing_table_is_none(table_id: int):
+    assert rows.table_read(table_id) is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_locking_read_outside_a_transaction_is_refused():
+    with pytest.raises(transaction.TransactionManagementError, match="inside transaction"):
+        rows.table_read(make_table().id, lock=True)
+
+
+def test_a_token_comes_with_its_user_and_the_users_player_as_the_orm():
+    player = make_player("carol")
+    key = Token.objects.create(user=player.user).key
+
+    found = rows.token(key)
+
+    orm = Token.objects.select_related("user__player").get(key=key)
+    assert found is not None
+    assert fields_of(found) == fields_of(orm) and fields_of(found.user) == fields_of(orm.user)
+    with CaptureQueriesContext(connection) as queries:
+        assert fields_of(found.user.player) == fields_of(player)
+    assert len(queries) == 0
+
+
+def test_a_token_of_a_user_without_a_player_says_so_without_a_query():
+    user = get_user_model().objects.create_user(username="staff-only")
+    found = rows.token(Token.objects.create(user=user).key)
+
+    assert found is not None and found.user.pk == user.pk
+    with CaptureQueriesContext(connection) as queries, pytest.raises(Player.DoesNotExist):
+        found.user.player  # noqa: B018 (the access is what is tested)
+    assert len(queries) == 0
+
+
+@pytest.mark.parametrize("key", ["", "nope", "x" * 40, "'; DROP TABLE games_table; --"])
+def test_an_unknown_token_is_none(key: str):
+    make_player("dave")
+    assert rows.token(key) is None
