@@ -130,13 +130,13 @@ def mix_client_seeds(client_seeds: Sequence[str]) -> bytes:
 
 def deck_for_hand(server_seed: bytes, client_seeds: Sequence[str]) -> list[Card]:
     """The hand's shuffled deck (dealt from the end): ``f(server seed, client seeds)``."""
-    key = hmac.new(server_seed, _DECK_TAG + mix_client_seeds(client_seeds), hashlib.sha256)
-    return deck_from_seed(key.digest())
+    key = hmac.digest(server_seed, _DECK_TAG + mix_client_seeds(client_seeds), "sha256")
+    return deck_from_seed(key)
 
 
 def card_salt(server_seed: bytes, position: int) -> bytes:
     """The secret salt of one card position (step 4)."""
-    return hmac.new(server_seed, _SALT_TAG + bytes([position]), hashlib.sha256).digest()
+    return hmac.digest(server_seed, _SALT_TAG + bytes([position]), "sha256")
 
 
 def leaf_hash(position: int, card: int, salt: bytes) -> bytes:

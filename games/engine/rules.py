@@ -6,7 +6,7 @@ street numbers or variant strings scattered through the code.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any, Final
 
@@ -76,10 +76,8 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict."""
-        return {
-            key: str(value) if isinstance(value, StrEnum) else value
-            for key, value in asdict(self).items()
-        }
+        values = ((f.name, getattr(self, f.name)) for f in fields(self))
+        return {key: str(value) if isinstance(value, StrEnum) else value for key, value in values}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
@@ -112,7 +110,7 @@ class Stakes:
 
     def to_dict(self) -> dict[str, int]:
         """A JSON-ready dict."""
-        return asdict(self)
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
     def from_dict(cls, data: dict[str, int]) -> Stakes:
