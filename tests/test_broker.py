@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -60,3 +61,37 @@ def test_the_embedded_broker_url_needs_no_hostname(
         connection.info()
 
     assert [r.getMessage() for r in caplog.records if r.name == "kombu.connection"] == []
+
+
+def test_redis_urls_use_the_transport_that_keeps_its_sending_client() -> None:
+    connection = Connection("redis://127.0.0.1:6379/15")  # not connected: no server needed
+    assert isinstance(connection.transport, broker.RedisTransport)
+    assert connection.transport.Channel is broker.RedisChannel
+
+
+def test_a_redis_channel_sends_every_message_through_one_client_while_its_pool_lasts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    channel = broker.RedisChannel.__new__(broker.RedisChannel)  # no server: never connected
+    channel._pool = first_pool = object()
+    made: list[Any] = []
+
+    def create_client(asynchronous: bool = False) -> Any:
+        made.append(SimpleNamespace(connection_pool=channel.pool))
+        return made[-1]
+
+    monkeypatch.setattr(channel, "_create_client", create_client)
+
+    used = []
+    for _ in range(3):
+        with channel.conn_or_acquire() as client:
+            used.append(client)
+    given = object()
+    with channel.conn_or_acquire(given) as client:
+        assert client is given
+    channel._pool = object()  # as after a connection error (kombu's _disconnect_pools)
+    with channel.conn_or_acquire() as client:
+        used.append(client)
+
+    assert used[:3] == [made[0]] * 3 and made[0].connection_pool is first_pool
+    assert used[3] is made[1] is not made[0] and len(made) == 2
