@@ -70,11 +70,16 @@ def pipelined() -> Iterator[None]:
     the other in the order made, each as if sent alone (with its own snapshot, and only once
     the one before it, a row lock's wait included, is done); an error is raised as Django's
     at the fetch or the end that reads it, and leaves the transaction failed, as it would
-    have. Elsewhere (SQLite) each statement runs when made."""
+    have. A block inside another sends with it. Elsewhere (SQLite) each statement runs when
+    made. Nothing inside may read a write's row count, which a pipeline gives only at its
+    end: the ORM's ``update()`` and ``save()`` do (its inserts read their RETURNING rows)."""
     if connection.vendor != "postgresql":
         yield
         return
     connection.ensure_connection()
+    if connection.connection.pgconn.pipeline_status:  # inside another: that one answers
+        yield
+        return
     with connection.wrap_database_errors, connection.connection.pipeline():
         yield
 

@@ -407,14 +407,15 @@ def _settle(writes: TableWrites, hand: Hand, state: HandState, seats: dict[int, 
     hand.deadline = None
     writes.hand_changed(hand, "status", "finished_at", "deadline", "rake")
     writes.event("hand_end", {"hand": hand.id, "number": hand.number, "stacks": final}, hand)
-    event_emit(
-        "hand.finished",
-        {"table": table.id, "hand": hand.id, "number": hand.number, "stacks": final},
-        club_id=table.club_id,
-    )
     table.next_hand_at = timezone.now() + timedelta(milliseconds=table.pause_ms)
     writes.table_changed("next_hand_at")
-    writes.flush()  # the receivers read (and write) the table's rows and log
+    with rows.pipelined():  # the writes travel with the webhooks' read of its subscriptions
+        writes.flush()  # the receivers read (and write) the table's rows and log
+        event_emit(
+            "hand.finished",
+            {"table": table.id, "hand": hand.id, "number": hand.number, "stacks": final},
+            club_id=table.club_id,
+        )
     busted = any(s.player_id is not None and not s.stack for s in seats.values())
     hand_finished.send(
         sender=Table, table_id=table.id, hand_id=hand.id, kind=table.kind, busted=busted

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Model, signals
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -206,3 +206,28 @@ def test_a_token_of_a_user_without_a_player_says_so_without_a_query():
 def test_an_unknown_token_is_none(key: str):
     make_player("dave")
     assert rows.token(key) is None
+
+
+postgresql_only = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="pipeline mode is PostgreSQL's"
+)
+
+
+@postgresql_only
+def test_a_pipelined_block_inside_another_sends_with_the_outer_one():
+    table = make_table()
+    with transaction.atomic(), rows.pipelined():
+        with rows.pipelined():
+            rows.update(Table(pk=table.pk, name="renamed"), ["name"])
+        assert connection.connection.pgconn.pipeline_status  # not sent on its own
+        assert rows.table_read(table.id, with_seats=False).table.name == "renamed"
+    assert not connection.connection.pgconn.pipeline_status
+
+
+@postgresql_only
+def test_a_pipelined_statements_error_is_djangos_and_fails_the_transaction():
+    table = make_table()
+    with pytest.raises(IntegrityError), transaction.atomic(), rows.pipelined():
+        rows.update(Table(pk=table.pk, name=None), ["name"])  # NOT NULL
+        rows.update(Table(pk=table.pk, seat_count=3), ["seat_count"])
+    assert Table.objects.get(pk=table.pk).seat_count == table.seat_count
