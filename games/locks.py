@@ -21,10 +21,12 @@ def table_for_update(table_id: int) -> Table:
     return table
 
 
-def table_read_for_update(table_id: int, *, with_seats: bool = True) -> rows.TableRead:
+def table_read_for_update(
+    table_id: int, *, with_seats: bool = True, with_hand_key: bool = False
+) -> rows.TableRead:
     """Lock the table row and read it with its running hand and (``with_seats``) its seats,
-    in one round trip (``games.rows.table_read``)."""
-    read = rows.table_read(table_id, lock=True, with_seats=with_seats)
+    in one round trip (``games.rows.table_read``, which tells of ``with_hand_key`` too)."""
+    read = rows.table_read(table_id, lock=True, with_seats=with_seats, with_hand_key=with_hand_key)
     if read is None:
         raise no_table(table_id)
     return read

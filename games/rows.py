@@ -13,7 +13,7 @@ field, as ``Model.save`` does. No receiver listens to these models' saves (the t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
@@ -110,26 +110,30 @@ def _update_sql(model: type[Model], fields: tuple[str, ...], vendor: str) -> str
 
 
 def insert(instance: Model) -> None:
-    """Insert ``instance`` as a new row and set its primary key (``save()`` of a new
-    instance without the signals, which nobody listens to on these models)."""
+    """Insert ``instance`` as a new row (``save()`` of a new instance without the signals,
+    which nobody listens to on these models): with its key if it has one (reserved,
+    ``TableRead.hand_key``), else with the key the database gives, set on it."""
     model = type(instance)
-    values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in _inserted(model)]
-    returning = connection.features.can_return_columns_from_insert
+    keyed = instance.pk is not None
+    fields = _inserted(model, keyed)
+    values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in fields]
+    returning = not keyed and connection.features.can_return_columns_from_insert
     with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(model, connection.vendor, returning), values)
-        instance.pk = cursor.fetchone()[0] if returning else cursor.lastrowid
+        cursor.execute(_insert_sql(model, connection.vendor, keyed, returning), values)
+        if not keyed:
+            instance.pk = cursor.fetchone()[0] if returning else cursor.lastrowid
     instance._state.adding = False
     instance._state.db = connection.alias
 
 
-def _inserted(model: type[Model]) -> list[Field[Any, Any]]:
-    """The fields an INSERT writes: all but the key, which the database gives."""
-    return [f for f in model._meta.concrete_fields if f is not model._meta.pk]
+def _inserted(model: type[Model], keyed: bool) -> list[Field[Any, Any]]:
+    """The fields an INSERT writes: all, or all but the key when the database gives it."""
+    return [f for f in model._meta.concrete_fields if keyed or f is not model._meta.pk]
 
 
 @cache
-def _insert_sql(model: type[Model], vendor: str, returning: bool) -> str:
-    fields = _inserted(model)
+def _insert_sql(model: type[Model], vendor: str, keyed: bool, returning: bool) -> str:
+    fields = _inserted(model, keyed)
     names = ", ".join(_quote(f.column) for f in fields)
     placeholders = ", ".join(["%s"] * len(fields))
     sql = f"INSERT INTO {_quote(model._meta.db_table)} ({names}) VALUES ({placeholders})"
@@ -189,34 +193,51 @@ def seats(of: Table) -> dict[int, Seat]:
 @dataclass(frozen=True)
 class TableRead:
     """A table's row, its running hand's and its seats' with their players: what a hand is
-    played from and a table's answer is made of."""
+    played from and a table's answer is made of; ``hand_key``: a key reserved for a hand
+    this transaction may start (``table_read``'s ``with_hand_key``)."""
 
     table: Table
     hand: Hand | None
     seats: dict[int, Seat]
+    hand_key: int | None = None
 
 
-def table_read(table_id: int, *, lock: bool = False, with_seats: bool = True) -> TableRead | None:
-    """The table, its running hand and (``with_seats``) its seats, their three statements
-    sent together (``pipelined``): one round trip. ``lock``: the table's row locked for this
+def table_read(
+    table_id: int, *, lock: bool = False, with_seats: bool = True, with_hand_key: bool = False
+) -> TableRead | None:
+    """The table, its running hand and (``with_seats``) its seats, their statements sent
+    together (``pipelined``): one round trip. ``lock``: the table's row locked for this
     transaction, as ``table``; the hand's and the seats' statements then start once the lock
-    is granted, so they see what its last holder committed (``running_hand``)."""
+    is granted, so they see what its last holder committed (``running_hand``).
+
+    ``with_hand_key`` (PostgreSQL): the hands' key sequence gives a key in the same trip, so
+    a hand started now is inserted once, with the rest of the transaction's writes and as it
+    stands by then (``TableWrites``), not at its start to learn its key and updated at the
+    end. Only a table without a running hand is given one; a key not used (the table waits
+    for players, for its pause or for its tournament) is a gap in the hands' ids, as a
+    rolled-back insert leaves."""
     _lock_allowed(lock)
     if not _a_key(Table, table_id):
         return None
     vendor = connection.vendor
-    with pipelined(), connection.cursor() as t, connection.cursor() as h, connection.cursor() as s:
+    reserve = with_hand_key and vendor == "postgresql"
+    running = [table_id, HandStatus.RUNNING]
+    with pipelined(), ExitStack() as stack:
+        t, h, s, k = (stack.enter_context(connection.cursor()) for _ in range(4))
         t.execute(_table_sql(vendor, lock), [table_id])
-        h.execute(_running_hand_sql(vendor), [table_id, HandStatus.RUNNING])
+        h.execute(_running_hand_sql(vendor), running)
         if with_seats:
             s.execute(_seats_sql(vendor), [table_id])
-        found = t.fetchall()
-        hand_rows = h.fetchall()
+        if reserve:
+            k.execute(_hand_key_sql(vendor), running)
+        found, hand_rows = t.fetchall(), h.fetchall()
         seat_rows = s.fetchall() if with_seats else []
+        keys = k.fetchall() if reserve else []
     if not found:
         return None
     table: Table = columns(Table, "t", vendor).build(found[0])  # type: ignore[assignment]
-    return TableRead(table, _hand(hand_rows, table), _seats(seat_rows, table))
+    hand = _hand(hand_rows, table)
+    return TableRead(table, hand, _seats(seat_rows, table), keys[0][0] if keys else None)
 
 
 def _hand(found: list[tuple[Any, ...]], of: Table) -> Hand | None:
@@ -325,6 +346,17 @@ def _running_hand_sql(vendor: str) -> str:
     return (
         f"SELECT {columns(Hand, 'h', vendor).sql} FROM {_quote(Hand._meta.db_table)} h "
         f"WHERE h.{_column(Hand, 'table')} = %s AND h.{_column(Hand, 'status')} = %s"
+    )
+
+
+@cache
+def _hand_key_sql(vendor: str) -> str:
+    """The next hand key, if the table has no hand running (as its statement finds it)."""
+    hands, key = _quote(Hand._meta.db_table), Hand._meta.pk.column
+    return (
+        f"SELECT nextval(pg_get_serial_sequence('{hands}', '{key}')) WHERE NOT EXISTS "
+        f"(SELECT 1 FROM {hands} h WHERE h.{_column(Hand, 'table')} = %s "
+        f"AND h.{_column(Hand, 'status')} = %s)"
     )
 
 

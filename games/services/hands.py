@@ -95,7 +95,9 @@ class _Started:
     deck: list[Card]
 
 
-def _start_hand(writes: TableWrites, seats: dict[int, Seat]) -> _Started | None:
+def _start_hand(writes: TableWrites, seats: dict[int, Seat], key: int | None) -> _Started | None:
+    """Start the table's next hand if two players can be dealt in; ``key``: the hand's, if
+    reserved (it is then inserted with the transaction's other writes)."""
     table = writes.table
     dealt = _dealt_in(table, seats)
     if len(dealt) < 2:
@@ -129,7 +131,11 @@ def _start_hand(writes: TableWrites, seats: dict[int, Seat]) -> _Started | None:
         client_seeds=client_seeds,
         card_root=deck.root.hex(),
     )
-    rows.insert(hand)
+    if key is None:
+        rows.insert(hand)  # the database gives its key, which the log needs now
+    else:
+        hand.pk = key
+        writes.hand_started(hand)
     writes.event(
         "hand_start",
         {
@@ -176,7 +182,7 @@ def table_advance(table_id: int) -> str:
     on the state it finds under the lock.
     """
     with transaction.atomic():
-        read = table_read_for_update(table_id)
+        read = table_read_for_update(table_id, with_hand_key=True)
         table, hand = read.table, read.hand
         if table.status != TableStatus.OPEN:
             return "table not open"
@@ -189,7 +195,7 @@ def table_advance(table_id: int) -> str:
                 schedule.advance_later(table.id, wait)
                 return "waiting for the pause between hands"
             writes = TableWrites(table)
-            started = _start_hand(writes, read.seats)
+            started = _start_hand(writes, read.seats, read.hand_key)
             if started is None:
                 table.next_hand_at = None
                 table.save(update_fields=["next_hand_at"])

@@ -3,7 +3,9 @@
 Playing a hand changes the table row, the running hand's row, the seats and the log many
 times within one transaction under the table lock; nothing of it is visible to anyone else
 before commit, so writing each change when it is made costs round trips and buys nothing.
-``TableWrites`` keeps the changes and ``flush()`` writes them: every new event in one INSERT
+``TableWrites`` keeps the changes and ``flush()`` writes them: a hand started in the
+transaction in one INSERT as it stands by then (its key reserved, ``rows.table_read``), every
+new event in one INSERT
 (seq order), the table's changed fields in one UPDATE (its ``seq`` with them), the hand's
 changed fields in one UPDATE and the seats whose stack changed in one UPDATE (the two
 UPDATEs of rows with SQL built once, ``games.rows``).
@@ -88,6 +90,7 @@ class TableWrites:
         self._events: list[list[Any]] = []  # [hand id or None, kind, data]
         self._table_fields: set[str] = set()
         self._hand: Hand | None = None
+        self._hand_new = False
         self._hand_fields: set[str] = set()
         self._seats: dict[int, Seat] = {}
 
@@ -111,6 +114,12 @@ class TableWrites:
         self._hand = hand
         self._hand_fields.update(fields)
 
+    def hand_started(self, hand: Hand) -> None:
+        """``hand`` is new, its key reserved (``rows.TableRead.hand_key``): the next flush
+        inserts it as it stands then, its later changes included."""
+        self.hand_changed(hand)
+        self._hand_new = True
+
     def stack_changed(self, seat: Seat) -> None:
         self._seats[seat.pk] = seat
 
@@ -118,6 +127,9 @@ class TableWrites:
         """Write everything pending, its statements sent together (``rows.pipelined``: one
         round trip); idempotent: a second call writes only what is new."""
         with rows.pipelined():
+            if self._hand is not None and self._hand_new:
+                rows.insert(self._hand)
+                self._hand_new, self._hand_fields = False, set()
             if self._events:
                 _insert_events(self.table.pk, self.table.seq - len(self._events), self._events)
                 self._events = []

@@ -17,8 +17,9 @@ def between_the_table_and_its_hand(
     travel together, but another transaction may commit between any two of them."""
 
     def read(
-        table_id: int, *, lock: bool = False, with_seats: bool = True
+        table_id: int, *, lock: bool = False, with_seats: bool = True, with_hand_key: bool = False
     ) -> rows.TableRead | None:
+        """(No key reserved: a hand started is inserted at its start.)"""
         table = rows.table(table_id, lock=lock)
         if table is None:
             return None

@@ -139,6 +139,11 @@ def test_insert_writes_every_field_and_sets_the_key():
     assert copy.started_at is not None  # auto_now_add, as save() would set it
     assert fields_of(Hand.objects.get(pk=copy.pk)) == fields_of(copy)
 
+    keyed = Hand(**{**fields_of(copy), "id": copy.pk + 1000, "number": copy.number + 1})
+    rows.insert(keyed)
+    assert keyed.pk == copy.pk + 1000 and not keyed._state.adding
+    assert fields_of(Hand.objects.get(pk=keyed.pk)) == fields_of(keyed)
+
 
 @pytest.mark.parametrize("lock", [False, True])
 def test_one_read_gives_the_table_its_running_hand_and_its_seats_as_the_orm(lock: bool):
@@ -231,3 +236,34 @@ def test_a_pipelined_statements_error_is_djangos_and_fails_the_transaction():
         rows.update(Table(pk=table.pk, name=None), ["name"])  # NOT NULL
         rows.update(Table(pk=table.pk, seat_count=3), ["seat_count"])
     assert Table.objects.get(pk=table.pk).seat_count == table.seat_count
+
+
+@postgresql_only
+def test_a_key_is_reserved_only_for_a_table_without_a_running_hand():
+    busy, idle = a_table_with_a_human_to_act(), make_table()
+    with transaction.atomic():
+        assert rows.table_read(busy.id, lock=True, with_hand_key=True).hand_key is None
+        first = rows.table_read(idle.id, lock=True, with_hand_key=True).hand_key
+        second = rows.table_read(idle.id, lock=True, with_hand_key=True).hand_key
+    assert first is not None and second is not None and second > first
+    assert rows.table_read(idle.id).hand_key is None  # not asked for
+
+
+@postgresql_only
+def test_a_bot_hand_is_inserted_once_as_it_ends_and_never_updated():
+    table = make_table()
+    for seat in (1, 2, 3):
+        bot = make_player(bot="rules")
+        seat_sit(table_id=table.id, player=bot, seat_number=seat, buy_in=500, by_staff=True)
+    with CaptureQueriesContext(connection) as queries:
+        assert hands.table_advance(table.id) == "hand finished"
+    hand_writes = [
+        q["sql"].split(" (")[0]
+        for q in queries.captured_queries
+        if '"games_hand"' in q["sql"].split("SET")[0].split("(")[0]
+        and q["sql"].startswith(("INSERT", "UPDATE"))
+    ]
+    assert hand_writes == ['INSERT INTO "games_hand"']
+    hand = Hand.objects.get(table=table)
+    assert hand.status == "finished" and hand.finished_at is not None
+    assert hand.events.first().kind == "hand_start" and hand.events.first().data["hand"] == hand.pk
