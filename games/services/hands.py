@@ -368,7 +368,9 @@ def hand_expire(*, hand_id: int, seq: int | None) -> str:
             # Timed out: away from now on, at every kind of table. A ring player is not dealt
             # in from the next hand; a tournament player stays dealt in and is folded (checked
             # when free) at once at each decision; both until they come back (RULES.md 9).
-            Seat.objects.filter(table=table, number=hand.lineup[i]["seat"]).update(sitting_out=True)
+            seat = read.seats[hand.lineup[i]["seat"]]
+            seat.sitting_out = True  # the rest of this hand plays on from these seats
+            Seat.objects.filter(pk=seat.pk).update(sitting_out=True)
             writes.event("timeout", {"hand": hand.id, "player": i}, hand)
             hand.deadline = None
             _persist(writes, hand, state, start)

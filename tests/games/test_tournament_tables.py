@@ -86,7 +86,8 @@ def _time_out_the_human(table: Table, human) -> Hand:
             break
     hand = Hand.objects.get(table=table, status=HandStatus.RUNNING)
     Hand.objects.filter(pk=hand.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-    hands.hand_expire(hand_id=hand.pk, seq=None)
+    # the rest of the hand plays the away human at once: no clock starts for them again
+    assert hands.hand_expire(hand_id=hand.pk, seq=None) == "hand finished"
     assert TableEvent.objects.filter(table=table, kind="timeout").count() == 1
     return hand
 
