@@ -185,11 +185,6 @@ def running_hand(of: Table) -> Hand | None:
     return _hand(select(_running_hand_sql(connection.vendor), [of.pk, HandStatus.RUNNING]), of)
 
 
-def seats(of: Table) -> dict[int, Seat]:
-    """The table's seats with their players (``seat.table`` is ``of``), by number in order."""
-    return _seats(select(_seats_sql(connection.vendor), [of.pk]), of)
-
-
 @dataclass(frozen=True)
 class TableRead:
     """A table's row, its running hand's and its seats' with their players: what a hand is
@@ -249,6 +244,7 @@ def _hand(found: list[tuple[Any, ...]], of: Table) -> Hand | None:
 
 
 def _seats(found: list[tuple[Any, ...]], of: Table) -> dict[int, Seat]:
+    """The seats with their players (``seat.table`` is ``of``), by number in order."""
     seat_columns = columns(Seat, "s", connection.vendor)
     player_columns = columns(Player, "p", connection.vendor)
     by_number: dict[int, Seat] = {}

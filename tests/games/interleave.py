@@ -16,6 +16,8 @@ def between_the_table_and_its_hand(
     ``meanwhile(table_id)``, then read the running hand and the seats: the three statements
     travel together, but another transaction may commit between any two of them."""
 
+    whole = rows.table_read
+
     def read(
         table_id: int, *, lock: bool = False, with_seats: bool = True, with_hand_key: bool = False
     ) -> rows.TableRead | None:
@@ -24,7 +26,11 @@ def between_the_table_and_its_hand(
         if table is None:
             return None
         meanwhile(table_id)
-        seats = rows.seats(table) if with_seats else {}
-        return rows.TableRead(table, rows.running_hand(table), seats)
+        later = whole(table_id, with_seats=with_seats)
+        assert later is not None
+        for row in [later.hand, *later.seats.values()]:
+            if row is not None:
+                row.table = table
+        return rows.TableRead(table, later.hand, later.seats)
 
     monkeypatch.setattr(rows, "table_read", read)

@@ -78,20 +78,6 @@ def test_locking_outside_a_transaction_is_refused():
         table_for_update(make_table().id)
 
 
-def test_the_seats_come_with_their_players_in_number_order():
-    table = a_table_with_a_human_to_act()
-    seats = rows.seats(table)
-    orm = list(Seat.objects.filter(table=table).select_related("player").order_by("number"))
-    assert list(seats) == [s.number for s in orm] == sorted(seats)
-    for seat in orm:
-        built = seats[seat.number]
-        assert fields_of(built) == fields_of(seat) and built.table is table
-        if seat.player is None:
-            assert built.player is None
-        else:
-            assert fields_of(built.player) == fields_of(seat.player)
-
-
 def test_update_writes_the_named_fields_and_nothing_else():
     table = a_table_with_a_human_to_act()
     hand = Hand.objects.get(table=table, status="running")
