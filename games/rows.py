@@ -103,10 +103,12 @@ def _exists_sql(model: type[Model], field: str, vendor: str) -> str:
 
 
 @cache
-def _update_sql(model: type[Model], fields: tuple[str, ...], vendor: str) -> str:
+def _update_sql(
+    model: type[Model], fields: tuple[str, ...], keys: tuple[str, ...], vendor: str
+) -> str:
     assignments = ", ".join(f"{_column(model, name)} = %s" for name in fields)
-    key = _quote(model._meta.pk.column)
-    return f"UPDATE {_quote(model._meta.db_table)} SET {assignments} WHERE {key} = %s"
+    where = " AND ".join(f"{_column(model, name)} = %s" for name in keys)
+    return f"UPDATE {_quote(model._meta.db_table)} SET {assignments} WHERE {where}"
 
 
 def insert(instance: Model) -> None:
@@ -143,16 +145,29 @@ def _insert_sql(model: type[Model], vendor: str, keyed: bool, returning: bool) -
 def update(instance: Model, fields: Iterable[str]) -> None:
     """Write ``instance``'s ``fields`` to its row in one statement (``save(update_fields=)``
     without the signals, which nobody listens to on these models)."""
+    update_each([instance], fields)
+
+
+def update_each(
+    instances: Sequence[Model], fields: Iterable[str], *, by: tuple[str, ...] = ("pk",)
+) -> None:
+    """Write each instance's ``fields`` to its row (instances of one model), the row found
+    by the fields ``by`` (its key unless told), the statement built once and sent for all of
+    them together (``executemany``: one round trip on PostgreSQL). What ``bulk_update`` does,
+    without compiling a ``CASE`` per row and field, which costs more CPU than the database
+    spends on the rows."""
+    if not instances:
+        return
+    model = type(instances[0])
     names = tuple(sorted(fields))
-    meta = instance._meta
-    values = []
-    for name in names:
-        field = meta.get_field(name)
-        values.append(field.get_db_prep_save(field.pre_save(instance, False), connection))
+    keys = tuple(model._meta.pk.name if key == "pk" else key for key in by)
+    written = [model._meta.get_field(name) for name in names + keys]
+    values = [
+        [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in written]  # type: ignore[union-attr]
+        for instance in instances
+    ]
     with connection.cursor() as cursor:
-        cursor.execute(
-            _update_sql(type(instance), names, connection.vendor), [*values, instance.pk]
-        )
+        cursor.executemany(_update_sql(model, names, keys, connection.vendor), values)
 
 
 # ----------------------------------------------------------------------------- a table's rows

@@ -91,6 +91,39 @@ def test_update_writes_the_named_fields_and_nothing_else():
     assert stored.rake == 0  # not named: not written
 
 
+def test_update_each_writes_every_row_as_bulk_update_would_and_only_those():
+    tables = [make_table(name=f"t{n}") for n in range(3)]
+    for n, table in enumerate(tables[:2]):
+        table.hold_reason, table.pause_ms, table.name = "break", 700 + n, "not written"
+    with CaptureQueriesContext(connection) as queries:
+        rows.update_each(tables[:2], ["hold_reason", "pause_ms"])
+    assert len(queries.captured_queries) == 1
+    stored = {t.pk: t for t in Table.objects.filter(pk__in=[t.pk for t in tables])}
+    assert [(stored[t.pk].hold_reason, stored[t.pk].pause_ms) for t in tables[:2]] == [
+        ("break", 700),
+        ("break", 701),
+    ]
+    assert {stored[t.pk].name for t in tables[:2]} == {"t0", "t1"}
+    untouched = Table.objects.get(pk=tables[2].pk)
+    assert (untouched.hold_reason, untouched.pause_ms) == ("", tables[2].pause_ms)
+
+
+def test_update_each_finds_rows_by_the_fields_named():
+    table = make_table(seat_count=4)
+    player = make_player("yan")
+    seat = Seat(table_id=table.id, number=2, player_id=player.id, stack=450, leaving=True)
+    rows.update_each([seat], ["player", "stack", "leaving"], by=("table", "number"))
+    stored = {s.number: s for s in Seat.objects.filter(table=table)}
+    assert (stored[2].player_id, stored[2].stack, stored[2].leaving) == (player.id, 450, True)
+    assert all(stored[n].player_id is None for n in (1, 3, 4))
+
+
+def test_update_each_of_nothing_sends_nothing():
+    with CaptureQueriesContext(connection) as queries:
+        rows.update_each([], ["stack"])
+    assert queries.captured_queries == []
+
+
 def test_exists_asks_for_one_column_value():
     table = make_table()
     assert not rows.exists(GameTable, "table", table.id)

@@ -17,10 +17,11 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from games import rows
 from games.models import HoldReason, Seat, Table, TableStatus
 from games.services import schedule
 from integrations.webhooks.outbox import event_emit
-from tourney.models import EntryStatus, Mode, Status, Tournament, TournamentTable
+from tourney.models import EntryStatus, Mode, Status, Tournament
 from tourney.planning.balancing import Plan, hand_for_hand_needed
 from tourney.selectors import payout_structure
 from tourney.services.steps.balance import tables_balance, tables_balancing_waits_for
@@ -186,7 +187,7 @@ def _hands_seen(tournament: Tournament, tables: list[LockedTable]) -> None:
             if tournament.hand_for_hand:
                 locked.tt.hand_for_hand_done = True
             seen.append(locked.tt)
-    TournamentTable.objects.bulk_update(seen, ["hands_seen", "hand_for_hand_done"])
+    rows.update_each(seen, ["hands_seen", "hand_for_hand_done"])
 
 
 def _busts(
@@ -332,7 +333,7 @@ def _looks(tables: list[LockedTable], plan: Plan) -> None:
         if locked.tt.look_after_hand != wanted:
             locked.tt.look_after_hand = wanted
             changed.append(locked.tt)
-    TournamentTable.objects.bulk_update(changed, ["look_after_hand"])
+    rows.update_each(changed, ["look_after_hand"])
 
 
 def _close_idle(tables: list[LockedTable]) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 
 from django.db.models import Max
 
+from games import rows
 from games.models import Hand, HandStatus, Seat
 from tourney.models import Entry, EntryStatus, Tournament
 from tourney.services.steps.knockouts import knockouts_credit
@@ -110,7 +111,7 @@ class Eliminations:
         knockouts_credit(tournament, busts, busted, lines)
         logged, placed = self._log(groups, busted, lines)
         fields = [*BUST_FIELDS, "bounty_won", *(PLACE_FIELDS if placed else ())]
-        Entry.objects.bulk_update(list({e.id: e for e in busted + placed}.values()), fields)
+        rows.update_each(list({e.id: e for e in busted + placed}.values()), fields)
         events_append(tournament, logged)
         self.players_left -= len(busts)
 

@@ -14,6 +14,7 @@ import logging
 from decimal import Decimal
 from typing import Any
 
+from games import rows
 from games.engine.events import Award
 from games.models import Hand
 from games.selectors import hand_state
@@ -124,9 +125,7 @@ def knockouts_credit(
     for knocker in changed.values():
         knocker.knockouts = knocker.knockouts.quantize(Decimal("0.0001"))
     if changed:
-        Entry.objects.bulk_update(
-            list(changed.values()), ["knockouts", "bounty_won", "bounty_gained"]
-        )
+        rows.update_each(list(changed.values()), ["knockouts", "bounty_won", "bounty_gained"])
 
 
 def bounty_collect(tournament: Tournament, winner: Entry) -> None:

@@ -7,6 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
+from games import rows
 from games.engine.fairness import SeededShuffler
 from tourney.models import Entry, EntryStatus, Tournament
 from tourney.planning.payouts import places_of_eliminated, shared_prizes
@@ -55,7 +56,7 @@ def _places_write(
 ) -> None:
     logged = places_give(tournament, groups, left, which, standing(tournament).prizes)
     if logged is not None:
-        Entry.objects.bulk_update([e for group in groups.values() for e in group], PLACE_FIELDS)
+        rows.update_each([e for group in groups.values() for e in group], PLACE_FIELDS)
         event_append(tournament, "places", logged)
 
 

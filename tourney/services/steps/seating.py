@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from django.db.models import Max
 
+from games import rows
 from games.locks import table_for_update
 from games.models import HoldReason, Seat, TableStatus
 from games.services.table_writes import TableWrites
@@ -100,15 +101,21 @@ class Sit(NamedTuple):
 
 
 def seats_take(locked: LockedTable, sits: list[Sit]) -> None:
-    """Seat players in empty seats of a locked table, in order, their sits logged in one
-    write."""
+    """Seat players in empty seats of a locked table, in order, in one statement, their sits
+    logged in one write."""
+    taken = [
+        Seat(table_id=locked.table.id, number=sit.seat, player_id=sit.player, stack=sit.stack)
+        for sit in sits
+    ]
+    rows.update_each(taken, SEAT_TAKEN, by=("table", "number"))
     writes = TableWrites(locked.table)
     for sit in sits:
-        Seat.objects.filter(table=locked.table, number=sit.seat).update(
-            player_id=sit.player, stack=sit.stack, sitting_out=False, leaving=False
-        )
         writes.event("sit", sit._asdict())
     writes.flush()
+
+
+SEAT_TAKEN = ("player", "stack", "sitting_out", "leaving")
+"""What a player sitting down sets: their id and chips, present and staying."""
 
 
 def seat_lift(locked: LockedTable, *, number: int, why: str) -> int:
