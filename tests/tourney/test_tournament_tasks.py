@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from games.models import HoldReason, Seat, Table
 from games.services import hands
-from tests.games.factories import make_player
+from tests.games.factories import make_player, make_table
 from tests.tourney.tournaments import events, expire_level, make_tournament, table_of
 from tourney import tasks
 from tourney.models import Tournament, TournamentTable
@@ -71,8 +71,9 @@ def _first_seat(table: Table) -> int:
         {"status": "paused"},
         {"hand_for_hand": True},
         {"break_pending_minutes": 5},
+        {"break_ends_at": timezone.now() + timedelta(minutes=5)},
     ],
-    ids=["level over", "paused", "hand-for-hand", "break called"],
+    ids=["level over", "paused", "hand-for-hand", "break called", "on a break"],
 )
 def test_the_clock_or_hand_for_hand_holds_the_table_after_its_hand(change):
     tournament = make_tournament(players=3)
@@ -82,6 +83,33 @@ def test_the_clock_or_hand_for_hand_holds_the_table_after_its_hand(change):
     Tournament.objects.filter(pk=tournament.pk).update(**change)
     assert hand_end(table.id, timezone.now(), busted=False) == tournament.id
     assert table_of(tournament, 1).hold_reason == HoldReason.AFTER_HAND
+
+
+@pytest.mark.parametrize(
+    ("ends_in", "held"),
+    [
+        (timedelta(microseconds=1), False),
+        (timedelta(0), True),
+        (timedelta(microseconds=-1), True),
+        (timedelta(microseconds=-500_000), True),  # on the second: no fraction stored
+        (timedelta(days=-1), True),
+    ],
+)
+def test_the_level_s_deadline_holds_the_table_from_that_very_moment(ends_in, held):
+    tournament = make_tournament(players=3)
+    tournament_start(tournament_id=tournament.id)
+    table = table_of(tournament, 1)
+    now = timezone.now().replace(microsecond=500_000)
+    Tournament.objects.filter(pk=tournament.pk).update(level_ends_at=now + ends_in)
+    assert hand_end(table.id, now, busted=False) == (tournament.id if held else None)
+
+
+def test_a_table_outside_any_tournament_is_none_of_its_business():
+    tournament = make_tournament(players=3)
+    tournament_start(tournament_id=tournament.id)
+    ring = make_table()
+    assert hand_end(ring.id, timezone.now(), busted=True) is None
+    assert Table.objects.get(pk=ring.pk).hold_reason == ""
 
 
 def test_a_table_a_balancing_move_waits_for_is_looked_at_after_its_hand():

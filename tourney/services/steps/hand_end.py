@@ -13,10 +13,13 @@ reads the tournament's row without locking it, so it never waits on an update in
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from functools import cache
 
+from django.db import connection
+
+from games import rows
 from games.models import HoldReason, Table
-from tourney.models import Status, TournamentTable
+from tourney.models import Status, Tournament, TournamentTable
 
 
 def hand_end(table_id: int, now: datetime, *, busted: bool) -> int | None:
@@ -24,38 +27,32 @@ def hand_end(table_id: int, now: datetime, *, busted: bool) -> int | None:
     None: not a tournament table, or nothing for the tournament to do (it deals on).
     ``busted``: a player at the table has no chips left (they are eliminated before the next
     hand; the settling hand knows its seats)."""
-    row = (
-        TournamentTable.objects.filter(table_id=table_id)
-        .values(
-            "tournament_id",
-            "look_after_hand",
-            "tournament__status",
-            "tournament__hand_for_hand",
-            "tournament__level_ends_at",
-            "tournament__break_pending_minutes",
-            "tournament__break_ends_at",
-        )
-        .first()
+    found = rows.select(
+        _looks_sql(connection.vendor),
+        [Status.RUNNING, connection.ops.adapt_datetimefield_value(now), table_id],
     )
-    if row is None:
+    if not found:
         return None
-    if not busted and not _clock_or_plan_waits(row, now):
+    tournament_id, waits = found[0]
+    if not busted and not waits:
         return None
     Table.objects.filter(pk=table_id).update(hold_reason=HoldReason.AFTER_HAND)
-    tournament_id: int = row["tournament_id"]
-    return tournament_id
+    return int(tournament_id)
 
 
-def _clock_or_plan_waits(row: dict[str, Any], now: datetime) -> bool:
-    """The last update pass asked to see the table after this hand (a move waits for it), or
+@cache
+def _looks_sql(vendor: str) -> str:
+    """The table's tournament, and whether the clock or the plan waits for the table's hand:
+    the last update pass asked to see the table after this hand (a move waits for it), or
     the tournament is not simply running in a level: paused or over, hand-for-hand, a break
-    called, or the level's deadline passed (the next hand deals the new stakes)."""
-    ends_at = row["tournament__level_ends_at"]
+    called, or the level's deadline passed (the next hand deals the new stakes). Built once:
+    it runs at every tournament hand's end, where the ORM's compiling cost more than the
+    database's answer."""
     return (
-        row["look_after_hand"]
-        or row["tournament__status"] != Status.RUNNING
-        or row["tournament__hand_for_hand"]
-        or row["tournament__break_pending_minutes"] is not None
-        or row["tournament__break_ends_at"] is not None
-        or (ends_at is not None and ends_at <= now)
+        "SELECT tt.tournament_id, (tt.look_after_hand OR t.status <> %s OR t.hand_for_hand"
+        " OR t.break_pending_minutes IS NOT NULL OR t.break_ends_at IS NOT NULL"
+        " OR (t.level_ends_at IS NOT NULL AND t.level_ends_at <= %s))"
+        f" FROM {TournamentTable._meta.db_table} tt"
+        f" JOIN {Tournament._meta.db_table} t ON t.id = tt.tournament_id"
+        " WHERE tt.table_id = %s"
     )
