@@ -165,7 +165,9 @@ def test_hands_ending_before_an_update_starts_share_it(monkeypatch):
     tournament = make_tournament(players=3)
     tournament_start(tournament_id=tournament.id)
     sent: list[int] = []
-    monkeypatch.setattr(tasks.tournament_update, "delay", sent.append)  # the broker
+    monkeypatch.setattr(  # the broker
+        tasks.tournament_update, "apply_async", lambda args, countdown: sent.append(*args)
+    )
     tasks.tournament_update_soon(tournament.id)
     tasks.tournament_update_soon(tournament.id)  # another table's hand, same moment
     assert sent == [tournament.id]

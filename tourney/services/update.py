@@ -39,6 +39,7 @@ from tourney.services.steps.locks import (
     busy_tables_for_update,
     open_tables_for_update,
     tournament_for_update,
+    tournament_for_update_unless_busy,
 )
 from tourney.services.steps.log import event_append
 from tourney.services.steps.payments import prizes_pay
@@ -48,16 +49,23 @@ from tourney.signals import tournament_finished
 from tourney.windows import standings_final
 
 
-def tournament_update(*, tournament_id: int) -> str:
+def tournament_update(*, tournament_id: int, unless_busy: bool = False) -> str | None:
     """Lock the tournament and its tables and bring them up to date; returns its status.
     A table whose hand is being played is not waited for (``LockedTable.busy``): what the
     pass leaves to do there is done after that hand. A routine pass (``_routine``) locks only
     the tables held for it, so the others deal on however long it takes, and eliminates the
     busts of at most ``BUST_HANDS_PER_PASS`` hands: after a wave of busts the tables are
-    released a few at a time, each pass its own transaction, not all at the end of one."""
+    released a few at a time, each pass its own transaction, not all at the end of one.
+
+    ``unless_busy``: None at once if another transaction holds the tournament (an update
+    pass is running): a worker does not sit waiting for it while tables wait to be dealt;
+    the caller asks again later."""
+    lock = tournament_for_update_unless_busy if unless_busy else tournament_for_update
     while True:
         with transaction.atomic():
-            tournament = tournament_for_update(tournament_id)
+            tournament = lock(tournament_id)
+            if tournament is None:
+                return None
             now = timezone.now()
             running = tournament.status == Status.RUNNING
             more = tournament_refresh(

@@ -39,6 +39,17 @@ def tournament_for_update(tournament_id: int) -> Tournament:
     return tournament
 
 
+def tournament_for_update_unless_busy(tournament_id: int) -> Tournament | None:
+    """Lock and return the tournament row, or None at once if another transaction holds it
+    (never waiting for it); 404 if none."""
+    tournament = (
+        Tournament.objects.select_for_update(skip_locked=True).filter(pk=tournament_id).first()
+    )
+    if tournament is None and not Tournament.objects.filter(pk=tournament_id).exists():
+        raise NotFound(f"no tournament {tournament_id}", code=Code.NO_TOURNAMENT)
+    return tournament
+
+
 def open_tables_for_update(
     tournament: Tournament, *, skip_busy: bool = False, held_only: bool = False
 ) -> list[LockedTable]:
