@@ -7,6 +7,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +20,7 @@ from tests.tourney.tournaments import events, make_tournament, open_table_ids, p
 from tourney.models import Entry, Tournament
 from tourney.planning.knockouts import bounty_payments, knockers, last_chip_pot
 from tourney.services.commands.draw import tournament_start
+from tourney.services.steps.eliminations import _last_finished_hands
 from tourney.services.update import tournament_update
 
 # 9-9 loses to the wheel (A-2-3-4-5) that two players hold in different suits: a split pot
@@ -88,6 +91,25 @@ def test_a_multi_way_bust_credits_each_knockout_to_the_winner_of_its_last_chips(
     assert {bust["player"] for bust in group["busts"]} == {short.player_id, mid.player_id}
     for bust in group["busts"]:
         assert [k["player"] for k in bust["knocked_out_by"]] == [big.player_id]
+
+
+@pytest.mark.django_db
+def test_the_pass_reads_the_snapshots_of_the_hands_it_credits_in_one_statement():
+    """The pass finds the bust hands without their snapshots (a wave of busts is eliminated
+    a few tables a pass) and reads those of the busts it eliminates together."""
+    tournament, table_id, (short, one, two) = _started(3, bounty=20)
+    record_hand(
+        table_id,
+        {short.number: 15, one.number: 1490, two.number: 1495},
+        {short.number: SHORT, one.number: WHEEL_1, two.number: WHEEL_2},
+    )
+    [hand] = _last_finished_hands([table_id]).values()
+    assert "snapshot" in hand.get_deferred_fields()
+    with CaptureQueriesContext(connection) as queries:
+        tournament_update(tournament_id=tournament.id)
+    reads = [q["sql"] for q in queries.captured_queries if '"snapshot"' in q["sql"]]
+    assert len(reads) == 1 and reads[0].startswith("SELECT")
+    assert _entry(tournament, one).knockouts == Decimal("0.5000")
 
 
 @pytest.mark.django_db

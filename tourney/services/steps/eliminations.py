@@ -216,12 +216,14 @@ def bust_hands(tables: list[LockedTable], seats: dict[int, dict[int, Seat]]) -> 
 
 def _last_finished_hands(table_ids: list[int]) -> dict[int, Hand]:
     """The last finished hand of each of these tables (a table's hands are numbered, and
-    their ids given, in the order they were dealt), by table id."""
+    their ids given, in the order they were dealt), by table id; read without their
+    snapshots, which only the busts eliminated in this pass need (``knockouts_credit``)."""
     if not table_ids:
         return {}
     finished = Hand.objects.filter(table_id__in=table_ids, status=HandStatus.FINISHED)
     last = finished.values("table_id").annotate(last=Max("id")).values_list("last", flat=True)
-    return {hand.table_id: hand for hand in Hand.objects.filter(pk__in=list(last))}
+    hands = Hand.objects.filter(pk__in=list(last)).defer("snapshot")
+    return {hand.table_id: hand for hand in hands}
 
 
 def _ended(bust: BustHand) -> tuple[datetime, int]:

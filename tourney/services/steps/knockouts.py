@@ -65,6 +65,17 @@ def _knocker_players(hand: Hand, busted_player: int, pots: dict[int, Pots]) -> l
     return [lineup[i] for i in knockers(awards, pot, busted)]
 
 
+def _snapshots_read(hands: list[Hand]) -> None:
+    """Read the snapshots of those of ``hands`` read without them, in one query."""
+    wanted = {hand.pk for hand in hands if "snapshot" in hand.get_deferred_fields()}
+    if not wanted:
+        return
+    snapshots = dict(Hand.objects.filter(pk__in=wanted).values_list("pk", "snapshot"))
+    for hand in hands:
+        if hand.pk in wanted:
+            hand.snapshot = snapshots[hand.pk]
+
+
 def _head(tournament: Tournament, entry: Entry) -> int:
     return tournament.bounty + entry.bounty_gained
 
@@ -79,6 +90,7 @@ def knockouts_credit(
     entries, whose ``bounty_won`` the caller saves; ``logged``: their log lines, completed
     here; both in the same order)."""
     progressive = tournament.bounty_kind == BountyKind.PROGRESSIVE
+    _snapshots_read([hand for _, _, _, hand in busts if hand is not None])
     pots: dict[int, Pots] = {}
     credited = [
         _knocker_players(hand, seat.player_id, pots) if hand is not None else []
