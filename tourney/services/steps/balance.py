@@ -13,6 +13,7 @@ from collections import defaultdict
 from itertools import groupby
 from operator import itemgetter
 
+from games import rows
 from games.engine.fairness import SeededShuffler
 from games.models import Seat
 from tourney.models import Entry, EntryStatus, Mode, Move, MoveStatus, Tournament
@@ -109,8 +110,9 @@ def _moves_apply(
         arriving[move.to_table].append(
             Sit(move.to_seat, move.player, chips[move.player], move.reason)
         )
-    for number, sits in arriving.items():
-        seats_take(by_number[number], sits)
+    with rows.pipelined():  # every table's arrivals in one round trip
+        for number, sits in arriving.items():
+            seats_take(by_number[number], sits)
     entries = dict(
         Entry.objects.filter(
             tournament=tournament, status=EntryStatus.PLAYING, player_id__in=list(chips)

@@ -105,8 +105,9 @@ class Eliminations:
             for group in groups
             for bust in group.busts
         ]
-        for locked, seats in _by_table(busts).values():
-            seats_lift(locked, seats, why="eliminated")
+        with rows.pipelined():  # every table's lifts in one round trip
+            for locked, seats in _by_table(busts).values():
+                seats_lift(locked, seats, why="eliminated")
         busted = [entries[seat.player_id] for _, seat, _, _ in busts]
         knockouts_credit(tournament, busts, busted, lines)
         logged, placed = self._log(groups, busted, lines)

@@ -102,7 +102,7 @@ class Sit(NamedTuple):
 
 def seats_take(locked: LockedTable, sits: list[Sit]) -> None:
     """Seat players in empty seats of a locked table, in order, in one statement, their sits
-    logged in one write."""
+    logged in one write; nothing is read back (see ``seats_lift``)."""
     taken = [
         Seat(table_id=locked.table.id, number=sit.seat, player_id=sit.player, stack=sit.stack)
         for sit in sits
@@ -115,7 +115,8 @@ def seats_take(locked: LockedTable, sits: list[Sit]) -> None:
 
 
 SEAT_TAKEN = ("player", "stack", "sitting_out", "leaving")
-"""What a player sitting down sets: their id and chips, present and staying."""
+"""What a player sitting down sets (their id and chips, present and staying), and a player
+leaving clears."""
 
 
 def seat_lift(locked: LockedTable, *, number: int, why: str) -> int:
@@ -126,13 +127,12 @@ def seat_lift(locked: LockedTable, *, number: int, why: str) -> int:
 
 def seats_lift(locked: LockedTable, seats: list[Seat], *, why: str) -> dict[int, int]:
     """Empty ``seats`` (read under the lock) of a locked table, logging each player's leave,
-    in three statements however many; returns the chips each player (by id) had."""
+    in three statements however many, which read nothing back (they may be sent with
+    others', ``games.rows.pipelined``); returns the chips each player (by id) had."""
     writes = TableWrites(locked.table)
     for seat in seats:
         lifted = {"seat": seat.number, "player": seat.player_id, "stack": seat.stack, "why": why}
         writes.event("leave", lifted)
     writes.flush()
-    Seat.objects.filter(pk__in=[seat.pk for seat in seats]).update(
-        player=None, stack=0, sitting_out=False, leaving=False
-    )
+    rows.update_each([Seat(pk=seat.pk) for seat in seats], SEAT_TAKEN)  # empty, as new
     return {seat.player_id: seat.stack for seat in seats if seat.player_id is not None}
