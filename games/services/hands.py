@@ -191,8 +191,7 @@ def table_advance(table_id: int) -> str:
                 return f"held: {table.hold_reason}"
             now = timezone.now()
             if table.next_hand_at and table.next_hand_at > now:
-                wait = (table.next_hand_at - now).total_seconds()
-                schedule.advance_later(table.id, wait)
+                schedule.advance_at(table.id, table.next_hand_at)
                 return "waiting for the pause between hands"
             writes = TableWrites(table)
             started = _start_hand(writes, read.seats, read.hand_key)
@@ -415,7 +414,7 @@ def _settle(writes: TableWrites, hand: Hand, state: HandState, seats: dict[int, 
     hand.deadline = None
     writes.hand_changed(hand, "status", "finished_at", "deadline", "rake")
     writes.event("hand_end", {"hand": hand.id, "number": hand.number, "stacks": final}, hand)
-    table.next_hand_at = timezone.now() + timedelta(milliseconds=table.pause_ms)
+    table.next_hand_at = hand.finished_at + timedelta(milliseconds=table.pause_ms)
     writes.table_changed("next_hand_at")
     with rows.pipelined():  # the writes travel with the webhooks' read of its subscriptions
         writes.flush()  # the receivers read (and write) the table's rows and log
@@ -428,4 +427,4 @@ def _settle(writes: TableWrites, hand: Hand, state: HandState, seats: dict[int, 
     hand_finished.send(
         sender=Table, table_id=table.id, hand_id=hand.id, kind=table.kind, busted=busted
     )
-    schedule.advance_later(table.id, table.pause_ms / 1000)
+    schedule.advance_at(table.id, table.next_hand_at)

@@ -13,11 +13,13 @@ depends on it: every task re-checks the table's state under its row lock.
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 from typing import Any
 
 from celery import current_app
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 from kombu.exceptions import OperationalError
 
 TABLE_ADVANCE = "games.tasks.table_advance"
@@ -44,6 +46,16 @@ def _send_on_commit(
     transaction.on_commit(lambda: _send(task, args, countdown, queue))
 
 
+def _send_on_commit_at(task: str, args: tuple[Any, ...], at: datetime, queue: str | None) -> None:
+    """Send the task after commit to run at ``at``: its countdown is counted when it is sent,
+    so the time the transaction takes to end is not added to the wait."""
+
+    def send() -> None:
+        _send(task, args, max((at - timezone.now()).total_seconds(), 0) or None, queue)
+
+    transaction.on_commit(send)
+
+
 def _send(task: str, args: tuple[Any, ...], countdown: float | None, queue: str | None) -> None:
     """Send the task; with the broker unreachable (Redis restarting) log it and go on: what
     was committed stands, and the beat sweep finds the deadline or the next hand's due time
@@ -61,9 +73,10 @@ def advance_now(table_id: int) -> None:
     _send_on_commit(TABLE_ADVANCE, (table_id,), queue=table_queue(table_id))
 
 
-def advance_later(table_id: int, seconds: float) -> None:
-    """Run ``table_advance`` after ``seconds`` (the pause between hands)."""
-    _send_on_commit(TABLE_ADVANCE, (table_id,), seconds, table_queue(table_id))
+def advance_at(table_id: int, at: datetime) -> None:
+    """Run ``table_advance`` for the table at ``at`` (its next hand's time, after the pause
+    between hands that began when the last one ended)."""
+    _send_on_commit_at(TABLE_ADVANCE, (table_id,), at, table_queue(table_id))
 
 
 def expire_later(table_id: int, hand_id: int, seq: int, seconds: float) -> None:

@@ -32,7 +32,7 @@ LONG_PAUSE_MS = 600_000
 @pytest.fixture
 def enqueued(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
     """Record the tasks the services would send after commit (no broker involved)."""
-    sent: dict[str, list[Any]] = {"advance_now": [], "advance_later": [], "expire_later": []}
+    sent: dict[str, list[Any]] = {"advance_now": [], "advance_at": [], "expire_later": []}
     for name, calls in sent.items():
         monkeypatch.setattr(schedule, name, lambda *args, calls=calls: calls.append(args))
     return sent

@@ -33,7 +33,7 @@ def enqueued(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
     sent: dict[str, list[Any]] = {}
     for name in (
         "advance_now",
-        "advance_later",
+        "advance_at",
         "expire_later",
         "floor_fill_now",
         "offer_expire_later",

@@ -3,10 +3,12 @@ go to the queue of its id modulo the number of queues; with none, to the default
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.conf import settings as django_settings
+from django.utils import timezone
 
 from games import tasks
 from games.models import Table
@@ -22,9 +24,11 @@ class Broker:
 
     def __init__(self) -> None:
         self.sent: list[tuple[str, tuple[Any, ...], str | None]] = []
+        self.countdowns: list[float | None] = []
 
     def send_task(self, name: str, args: tuple[Any, ...], **options: Any) -> None:
         self.sent.append((name, args, options.get("queue")))
+        self.countdowns.append(options.get("countdown"))
 
 
 @pytest.fixture
@@ -54,7 +58,7 @@ def test_a_tables_tasks_go_to_the_queue_of_its_id_modulo_the_queues(
     settings.TABLE_QUEUES = 4
     with django_capture_on_commit_callbacks(execute=True):
         schedule.advance_now(7)
-        schedule.advance_later(8, 0.5)
+        schedule.advance_at(8, timezone.now() + timedelta(seconds=0.5))
         schedule.expire_later(7, 70, 12, 30)
 
     default = settings.CELERY_TASK_DEFAULT_QUEUE
@@ -88,3 +92,18 @@ def test_the_sweep_wakes_a_table_on_its_own_queue(settings, monkeypatch):
     assert schedule.table_queue(table.id) == (
         f"{settings.CELERY_TASK_DEFAULT_QUEUE}-table-{table.id % 3}"
     )
+
+
+def test_an_advance_at_a_time_waits_from_when_it_is_sent_not_from_when_it_was_asked(
+    broker, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The pause between hands starts when the hand ends: the time the transaction takes to
+    commit after that is taken off the task's countdown, not added to the pause."""
+    asked = timezone.now()
+    with django_capture_on_commit_callbacks(execute=True):
+        schedule.advance_at(7, asked + timedelta(seconds=2))
+        schedule.advance_at(8, asked - timedelta(seconds=1))  # already due: at once
+        monkeypatch.setattr(schedule.timezone, "now", lambda: asked + timedelta(seconds=0.5))
+
+    assert [name for name, _, _ in broker.sent] == [schedule.TABLE_ADVANCE] * 2
+    assert broker.countdowns == [1.5, None]

@@ -27,7 +27,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture(autouse=True)
 def _no_tasks(monkeypatch):
-    for name in ("advance_now", "advance_later", "expire_later"):
+    for name in ("advance_now", "advance_at", "expire_later"):
         monkeypatch.setattr(schedule, name, lambda *args: None)
 
 
