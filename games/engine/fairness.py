@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import struct
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
@@ -65,23 +66,26 @@ _CLIENT_SEEDS_TAG: Final = b"stud-client-seeds-v1"
 _DECK_TAG: Final = b"stud-deck-v1"
 _SALT_TAG: Final = b"stud-salt-v1"
 _LEAF_TAG: Final = b"stud-card-v1"
+_BLOCK_WORDS: Final = struct.Struct(">4Q")
 
 
 class SeededShuffler:
-    """A deterministic, unbiased Fisher-Yates shuffle driven by SHA-256(seed, counter)."""
+    """A deterministic, unbiased Fisher-Yates shuffle driven by SHA-256(seed, counter).
+
+    Each block ``SHA-256(seed || counter as 8 bytes)`` gives four 64-bit big-endian words,
+    used in order."""
 
     def __init__(self, seed: bytes) -> None:
         self._seed = seed
         self._counter = 0
-        self._pool = b""
+        self._words: list[int] = []  # the current block's unused words, the next one last
 
     def _next_word(self) -> int:
-        if len(self._pool) < 8:
-            block = self._counter.to_bytes(8, "big")
-            self._pool += hashlib.sha256(self._seed + block).digest()
+        if not self._words:
+            block = hashlib.sha256(self._seed + self._counter.to_bytes(8, "big")).digest()
             self._counter += 1
-        word, self._pool = self._pool[:8], self._pool[8:]
-        return int.from_bytes(word, "big")
+            self._words = list(_BLOCK_WORDS.unpack(block))[::-1]
+        return self._words.pop()
 
     def randbelow(self, n: int) -> int:
         """A uniform integer in ``0..n-1`` (rejection sampling, no modulo bias)."""
@@ -139,6 +143,18 @@ def card_salt(server_seed: bytes, position: int) -> bytes:
     return hmac.digest(server_seed, _SALT_TAG + bytes([position]), "sha256")
 
 
+def card_salts(server_seed: bytes) -> tuple[bytes, ...]:
+    """Every position's salt, as :func:`card_salt` gives it: the HMAC's keyed state is set
+    up once and copied for each position (half the time of 52 separate HMACs)."""
+    keyed = hmac.new(server_seed, _SALT_TAG, "sha256")
+    salts = []
+    for position in range(DECK_SIZE):
+        mac = keyed.copy()
+        mac.update(bytes([position]))
+        salts.append(mac.digest())
+    return tuple(salts)
+
+
 def leaf_hash(position: int, card: int, salt: bytes) -> bytes:
     """The Merkle leaf committing ``card`` at ``position`` under ``salt``."""
     return hashlib.sha256(b"\x00" + _LEAF_TAG + bytes([position, card]) + salt).digest()
@@ -154,11 +170,16 @@ def _split(n: int) -> int:
 
 
 def merkle_root(leaves: Sequence[bytes]) -> bytes:
-    """RFC 9162 Merkle tree hash of leaf hashes (at least one)."""
-    if len(leaves) == 1:
-        return leaves[0]
-    k = _split(len(leaves))
-    return _node(merkle_root(leaves[:k]), merkle_root(leaves[k:]))
+    """RFC 9162 Merkle tree hash of leaf hashes (at least one).
+
+    Built level by level: pairing neighbours and lifting an odd last node unchanged gives the
+    RFC's tree, which splits at the largest power of two below the size (the test checks it
+    against the recursive definition)."""
+    level = list(leaves)
+    while len(level) > 1:
+        lifted = level[-1:] if len(level) % 2 else []
+        level = [_node(level[i], level[i + 1]) for i in range(0, len(level) - 1, 2)] + lifted
+    return level[0]
 
 
 def merkle_path(leaves: Sequence[bytes], index: int) -> list[bytes]:
@@ -256,7 +277,7 @@ class DeckCommitment:
 def commit_deck(server_seed: bytes, client_seeds: Sequence[str]) -> DeckCommitment:
     """Shuffle the hand's deck and commit to every position (steps 3 and 4)."""
     order = tuple(reversed(deck_for_hand(server_seed, client_seeds)))
-    salts = tuple(card_salt(server_seed, p) for p in range(DECK_SIZE))
+    salts = card_salts(server_seed)
     leaves = tuple(leaf_hash(p, card, salts[p]) for p, card in enumerate(order))
     return DeckCommitment(order, salts, leaves, merkle_root(leaves))
 

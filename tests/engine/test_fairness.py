@@ -19,6 +19,7 @@ from games.engine.fairness import (
     commitment,
     dealt_positions,
     deck_for_hand,
+    deck_from_seed,
     leaf_hash,
     merkle_path,
     merkle_root,
@@ -52,7 +53,7 @@ def test_positions_are_the_dealing_order_and_salts_are_per_position():
 
     assert list(deck.order) == deck_for_hand(SEED, CLIENTS)[::-1]  # dealt from the end
     assert len(set(deck.salts)) == DECK_SIZE
-    assert deck.salts[5] == card_salt(SEED, 5)
+    assert deck.salts == tuple(card_salt(SEED, p) for p in range(DECK_SIZE))
     assert deck.leaves[5] == leaf_hash(5, deck.order[5], deck.salts[5])
     assert deck.root == merkle_root(deck.leaves)
 
@@ -68,6 +69,36 @@ def test_the_merkle_tree_is_rfc_9162s():
     assert merkle_path([a, b, c], 2) == [node(a, b)]
     assert merkle_path([a, b, c], 0) == [b, c]
     assert root_from_path(2, 3, c, [node(a, b)]) == node(node(a, b), c)
+
+
+def test_the_scheme_is_pinned_by_known_answers():
+    """A published hand is checked by players with their own code: the same seeds must give
+    the same deck and root forever (values computed when the scheme was published)."""
+    assert " ".join(map(repr, deck_from_seed(bytes(32)))) == (
+        "Ac As 3s Kh 8c 5s 5c 8h 7c Qd Ks Js Ah 6s 4c 4d Td 6d Qh 6c 7s 3c 3h 9d Jh 5d "
+        "5h 9h 3d 4s Jd 4h Th 9c Qc 7h 2h Ts 8d 2d 7d 2c 8s Tc Kd 6h Ad Kc 9s Qs 2s Jc"
+    )
+    deck = commit_deck(SEED, CLIENTS)
+    assert " ".join(map(repr, deck.order)) == (
+        "As 3c Js 9d 7d 5c Kh Jd Ks 2d Td 7h 2h 7c 3d 4c 6h 7s 2s 3h 5d 6d 5h 5s Qd Qh "
+        "Th 8c Ac 4d Qs Ah 4h 3s 8h Jh 8d 6s Ad Jc 9h Ts 4s 2c 8s Tc 9s Qc 6c 9c Kd Kc"
+    )
+    assert deck.root.hex() == "436f7614918823997e23faee132dd4625b5db4d4c23f1ff7f1dae87bd2cf985f"
+
+
+@pytest.mark.parametrize("size", range(1, 70))
+def test_the_merkle_root_is_rfc_9162s_recursive_definition_at_every_size(size):
+    """RFC 9162 section 2.1.1: MTH(D[n]) = HASH(0x01 || MTH(D[0:k]) || MTH(D[k:n])), k the
+    largest power of two smaller than n."""
+
+    def mth(leaves: list[bytes]) -> bytes:
+        if len(leaves) == 1:
+            return leaves[0]
+        k = 1 << ((len(leaves) - 1).bit_length() - 1)
+        return hashlib.sha256(b"\x01" + mth(leaves[:k]) + mth(leaves[k:])).digest()
+
+    leaves = [hashlib.sha256(bytes([n])).digest() for n in range(size)]
+    assert merkle_root(leaves) == mth(leaves)
 
 
 def test_a_proof_verifies_its_card_and_fails_for_another_card_position_salt_or_root():
