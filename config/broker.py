@@ -12,6 +12,15 @@ kombu's Redis channel builds a new client for every message it sends (``conn_or_
 building one (its table of 170 response callbacks) cost a third of sending a task, and every
 hand sends one. The client holds nothing but the channel's connection pool, so one client
 serves every message while the channel keeps that pool (it makes a new one after an error).
+
+kombu 5.7 also kills a worker when Redis restarts while it holds messages not yet acknowledged
+(a countdown's, say): closing the lost connection, the channel tries to put them back through a
+pool it can no longer make, since the connection is gone (``AttributeError: 'NoneType' object
+has no attribute 'hostname'``, "Unrecoverable error"), and the worker exits. Here the channel
+says the connection is lost (redis' ``ConnectionError``), which kombu's close ignores as it does
+for any broker gone away: the worker reconnects and goes on. The messages stay recorded as
+unacknowledged in Redis, which redelivers them (``visibility_timeout``) unless it lost them
+with its restart; the tables' due times in the database cover those (the beat sweep).
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ from kombu.exceptions import ChannelError
 from kombu.transport import TRANSPORT_ALIASES, filesystem, redis
 from kombu.utils.encoding import str_to_bytes
 from kombu.utils.json import dumps
+from redis.exceptions import ConnectionError as ConnectionLost
 
 
 class Channel(filesystem.Channel):
@@ -54,8 +64,12 @@ class Transport(filesystem.Transport):
         return {"port": self.default_port}
 
 
+CLOSED = "the broker connection was closed: the worker reconnects (is Redis up?)"
+
+
 class RedisChannel(redis.Channel):
-    """A Redis channel that sends through one client for as long as it keeps its pool."""
+    """A Redis channel that sends through one client for as long as it keeps its pool, and
+    that a lost connection closes without killing the worker."""
 
     _sender: Any = None
 
@@ -64,6 +78,8 @@ class RedisChannel(redis.Channel):
         if client:
             yield client
             return
+        if self._pool is None and getattr(self.connection, "client", None) is None:
+            raise ConnectionLost(CLOSED)
         if self._sender is None or self._sender.connection_pool is not self.pool:
             self._sender = self._create_client()
         yield self._sender
