@@ -18,8 +18,9 @@ from games.services import hands, offers, schedule
 
 @shared_task(acks_late=True)
 def table_advance(table_id: int) -> str:
-    """Deal, let bots act, settle and start hands at one table."""
-    return hands.table_advance(table_id)
+    """Deal, let bots act, settle and start hands at one table (several in a row when no
+    pause separates them, ``hands.table_play_on``)."""
+    return hands.table_play_on(table_id)
 
 
 @shared_task(acks_late=True)

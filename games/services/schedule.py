@@ -13,6 +13,10 @@ depends on it: every task re-checks the table's state under its row lock.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -46,16 +50,6 @@ def _send_on_commit(
     transaction.on_commit(lambda: _send(task, args, countdown, queue))
 
 
-def _send_on_commit_at(task: str, args: tuple[Any, ...], at: datetime, queue: str | None) -> None:
-    """Send the task after commit to run at ``at``: its countdown is counted when it is sent,
-    so the time the transaction takes to end is not added to the wait."""
-
-    def send() -> None:
-        _send(task, args, max((at - timezone.now()).total_seconds(), 0) or None, queue)
-
-    transaction.on_commit(send)
-
-
 def _send(task: str, args: tuple[Any, ...], countdown: float | None, queue: str | None) -> None:
     """Send the task; with the broker unreachable (Redis restarting) log it and go on: what
     was committed stands, and the beat sweep finds the deadline or the next hand's due time
@@ -75,8 +69,47 @@ def advance_now(table_id: int) -> None:
 
 def advance_at(table_id: int, at: datetime) -> None:
     """Run ``table_advance`` for the table at ``at`` (its next hand's time, after the pause
-    between hands that began when the last one ended)."""
-    _send_on_commit_at(TABLE_ADVANCE, (table_id,), at, table_queue(table_id))
+    between hands that began when the last one ended). The countdown is counted when the
+    task is sent, after commit, so the time the transaction takes to end is not added to the
+    pause. Due at once while a task plays on at the table (``playing_on``), it is kept for
+    that task instead."""
+
+    def send() -> None:
+        countdown = max((at - timezone.now()).total_seconds(), 0) or None
+        playing = _playing_on.get()
+        if countdown is None and playing is not None and playing.table_id == table_id:
+            playing.kept = True
+            return
+        _send(TABLE_ADVANCE, (table_id,), countdown, table_queue(table_id))
+
+    transaction.on_commit(send)
+
+
+@dataclass
+class PlayingOn:
+    """A task playing on at one table: ``kept``, the table's next advance, due at once, was
+    kept for it (``advance_at``) rather than sent."""
+
+    table_id: int
+    kept: bool = False
+
+
+_playing_on: ContextVar[PlayingOn | None] = ContextVar("playing_on", default=None)
+
+
+@contextmanager
+def playing_on(table_id: int) -> Iterator[PlayingOn]:
+    """Inside, the table's next advance, when due at once, is kept for the caller, who plays
+    that hand itself (and clears ``kept``); one still kept on leaving is sent then, so the
+    table never waits for the sweep because its task stopped playing on."""
+    playing = PlayingOn(table_id)
+    token = _playing_on.set(playing)
+    try:
+        yield playing
+    finally:
+        _playing_on.reset(token)
+        if playing.kept:
+            _send(TABLE_ADVANCE, (table_id,), None, table_queue(table_id))
 
 
 def expire_later(table_id: int, hand_id: int, seq: int, seconds: float) -> None:
