@@ -49,6 +49,20 @@ def _advances(sent: list[tuple[str, tuple[Any, ...], float | None]], table: Tabl
     return [countdown for task, args, countdown in sent if args == (table.id,)]
 
 
+def _second_advance_raises(monkeypatch: pytest.MonkeyPatch, error: BaseException) -> None:
+    """The first advance plays as usual; the second raises ``error`` before it does anything."""
+    advance = hands.table_advance
+    calls: list[int] = []
+
+    def advance_then_raise(table_id: int) -> str:
+        calls.append(table_id)
+        if len(calls) == 2:
+            raise error
+        return advance(table_id)
+
+    monkeypatch.setattr(hands, "table_advance", advance_then_raise)
+
+
 def test_without_a_pause_one_task_plays_hand_after_hand_and_sends_one_advance_at_the_end(sent):
     table = _bots_table()
     sent.clear()  # seating woke the table
@@ -122,16 +136,7 @@ def test_an_error_in_a_later_hand_still_sends_the_advance_kept_for_it(sent, monk
     next task's, which the kept advance sends at once."""
     table = _bots_table()
     sent.clear()
-    advance = hands.table_advance
-    calls: list[int] = []
-
-    def failing_second(table_id: int) -> str:
-        calls.append(table_id)
-        if len(calls) == 2:
-            raise RuntimeError("a database error, say")
-        return advance(table_id)
-
-    monkeypatch.setattr(hands, "table_advance", failing_second)
+    _second_advance_raises(monkeypatch, RuntimeError("a database error, say"))
 
     with pytest.raises(RuntimeError):
         hands.table_play_on(table.id, seconds=5)
@@ -154,16 +159,7 @@ def test_another_tables_advance_is_sent_as_always_while_a_task_plays_on(sent):
 def test_a_task_killed_between_two_hands_leaves_the_next_one_due_for_the_sweep(sent, monkeypatch):
     table = _bots_table()
     sent.clear()
-    advance = hands.table_advance
-    calls: list[int] = []
-
-    def killed_at_the_second(table_id: int) -> str:
-        calls.append(table_id)
-        if len(calls) == 2:
-            raise KeyboardInterrupt  # as far as this process gets before SIGKILL
-        return advance(table_id)
-
-    monkeypatch.setattr(hands, "table_advance", killed_at_the_second)
+    _second_advance_raises(monkeypatch, KeyboardInterrupt())  # as far as it gets before SIGKILL
 
     with pytest.raises(KeyboardInterrupt):
         hands.table_play_on(table.id, seconds=5)
