@@ -623,11 +623,18 @@ def queued() -> int | str:
     """Messages waiting in the Celery queue (a stall with a long queue is a busy machine, one
     with an empty queue a lost wake-up)."""
     try:
-        import redis
         from django.conf import settings
+        from kombu import Connection
+        from kombu.exceptions import ChannelError
 
-        client = redis.Redis.from_url(settings.CELERY_BROKER_URL, socket_timeout=1)
-        return int(client.llen(settings.CELERY_TASK_DEFAULT_QUEUE))
+        with Connection(settings.CELERY_BROKER_URL, connect_timeout=1) as connection:
+            try:  # its messages of every priority (a table's tasks are at TABLE_PRIORITY)
+                declared = connection.default_channel.queue_declare(
+                    settings.CELERY_TASK_DEFAULT_QUEUE, passive=True
+                )
+            except ChannelError:  # not declared yet: nothing was ever sent to it
+                return 0
+            return int(declared.message_count)
     except Exception as error:  # Redis restarting: say so instead
         return type(error).__name__
 

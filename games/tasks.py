@@ -52,7 +52,7 @@ def sweep() -> dict[str, int]:
             key=f"sweep:wake:{table_id}",
             what=f"waking table {table_id} for its next hand",
             work=partial(
-                table_advance.apply_async, (table_id,), queue=schedule.table_queue(table_id)
+                table_advance.apply_async, (table_id,), **schedule.table_task_options(table_id)
             ),
         )
     return {"expired": len(overdue), "woken": len(due), "failed": failed}

@@ -8,6 +8,9 @@ A table's tasks (advance, action clock) go to the table's queue when ``TABLE_QUE
 (see ``table_queue``): one worker process consumes each such queue, so adding processes adds
 throughput and a table's tasks run one after another on one process. Correctness never
 depends on it: every task re-checks the table's state under its row lock.
+
+A table's tasks are sent at ``TABLE_PRIORITY``, after the few tasks that unblock many tables
+at once (a tournament's update and clock tick, beat's sweeps), which keep the default.
 """
 
 from __future__ import annotations
@@ -34,6 +37,20 @@ OFFER_EXPIRE = "games.tasks.offer_expire"
 logger = logging.getLogger(__name__)
 
 
+TABLE_PRIORITY = 3
+"""The priority of a table's own tasks (its next hand, its action clock). On Redis a queue
+hands out its messages of priority 0, every task's default, before those of 3: a tournament's
+update, sent as its hands end, then runs before the next hands of the other tables instead of
+after them, and the tables it holds (a bust, the level's end) wait for it tens of
+milliseconds, not the seconds a big field's advances take to drain. The embedded broker
+ignores priorities."""
+
+
+def table_task_options(table_id: int) -> dict[str, Any]:
+    """Where and how a table's task is sent: its queue (``table_queue``), its priority."""
+    return {"queue": table_queue(table_id), "priority": TABLE_PRIORITY}
+
+
 def table_queue(table_id: int) -> str | None:
     """The queue of the table's tasks: ``<default queue>-table-<k>`` with ``k = table_id mod
     TABLE_QUEUES``; None (the default queue) when ``TABLE_QUEUES`` is 0."""
@@ -43,19 +60,17 @@ def table_queue(table_id: int) -> str | None:
     return f"{settings.CELERY_TASK_DEFAULT_QUEUE}-table-{table_id % count}"
 
 
-def _send_on_commit(
-    task: str, args: tuple[Any, ...], seconds: float = 0, queue: str | None = None
-) -> None:
+def _send_on_commit(task: str, args: tuple[Any, ...], seconds: float = 0, **options: Any) -> None:
     countdown = max(seconds, 0) or None
-    transaction.on_commit(lambda: _send(task, args, countdown, queue))
+    transaction.on_commit(lambda: _send(task, args, countdown, **options))
 
 
-def _send(task: str, args: tuple[Any, ...], countdown: float | None, queue: str | None) -> None:
+def _send(task: str, args: tuple[Any, ...], countdown: float | None, **options: Any) -> None:
     """Send the task; with the broker unreachable (Redis restarting) log it and go on: what
     was committed stands, and the beat sweep finds the deadline or the next hand's due time
     written with it (a 500 here would tell the client its committed move had failed)."""
     try:
-        current_app.send_task(task, args, countdown=countdown, queue=queue)
+        current_app.send_task(task, args, countdown=countdown, **options)
     except OperationalError as error:
         logger.warning(
             "%s%s not sent (broker unreachable: %s): the sweep takes it", task, args, error
@@ -64,7 +79,7 @@ def _send(task: str, args: tuple[Any, ...], countdown: float | None, queue: str 
 
 def advance_now(table_id: int) -> None:
     """Run ``table_advance`` for the table as soon as the transaction commits."""
-    _send_on_commit(TABLE_ADVANCE, (table_id,), queue=table_queue(table_id))
+    _send_on_commit(TABLE_ADVANCE, (table_id,), **table_task_options(table_id))
 
 
 def advance_at(table_id: int, at: datetime) -> None:
@@ -80,7 +95,7 @@ def advance_at(table_id: int, at: datetime) -> None:
         if countdown is None and playing is not None and playing.table_id == table_id:
             playing.kept = True
             return
-        _send(TABLE_ADVANCE, (table_id,), countdown, table_queue(table_id))
+        _send(TABLE_ADVANCE, (table_id,), countdown, **table_task_options(table_id))
 
     transaction.on_commit(send)
 
@@ -109,7 +124,7 @@ def playing_on(table_id: int) -> Iterator[PlayingOn]:
     finally:
         _playing_on.reset(token)
         if playing.kept:
-            _send(TABLE_ADVANCE, (table_id,), None, table_queue(table_id))
+            _send(TABLE_ADVANCE, (table_id,), None, **table_task_options(table_id))
 
 
 def expire_later(table_id: int, hand_id: int, seq: int, seconds: float) -> None:
@@ -118,7 +133,7 @@ def expire_later(table_id: int, hand_id: int, seq: int, seconds: float) -> None:
 
     The deadline itself lives on the hand row; the beat sweep catches a lost timer.
     """
-    _send_on_commit(EXPIRE_ACTION, (hand_id, seq), seconds, table_queue(table_id))
+    _send_on_commit(EXPIRE_ACTION, (hand_id, seq), seconds, **table_task_options(table_id))
 
 
 def floor_fill_now(game_id: int) -> None:

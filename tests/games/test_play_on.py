@@ -30,7 +30,7 @@ def sent(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[Any, ...], fl
     monkeypatch.setattr(
         schedule,
         "_send",
-        lambda task, args, countdown, queue: calls.append((task, args, countdown)),
+        lambda task, args, countdown, **options: calls.append((task, args, countdown)),
     )
     return calls
 

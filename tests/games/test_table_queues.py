@@ -1,5 +1,6 @@
 """Routing a table's tasks to worker queues (TABLE_QUEUES): a table's advance and clock tasks
-go to the queue of its id modulo the number of queues; with none, to the default queue."""
+go to the queue of its id modulo the number of queues; with none, to the default queue.
+Either way they are sent at ``TABLE_PRIORITY``, after the tasks that unblock many tables."""
 
 from __future__ import annotations
 
@@ -25,10 +26,12 @@ class Broker:
     def __init__(self) -> None:
         self.sent: list[tuple[str, tuple[Any, ...], str | None]] = []
         self.countdowns: list[float | None] = []
+        self.priorities: list[int | None] = []
 
     def send_task(self, name: str, args: tuple[Any, ...], **options: Any) -> None:
         self.sent.append((name, args, options.get("queue")))
         self.countdowns.append(options.get("countdown"))
+        self.priorities.append(options.get("priority"))
 
 
 @pytest.fixture
@@ -50,6 +53,21 @@ def test_without_table_queues_every_task_goes_to_the_default_queue(
         (schedule.TABLE_ADVANCE, (7,), None),
         (schedule.EXPIRE_ACTION, (70, 12), None),
     ]
+
+
+def test_a_tables_tasks_are_sent_after_the_tasks_that_unblock_many_tables(
+    broker, django_capture_on_commit_callbacks
+):
+    """A table's advance and clock go at TABLE_PRIORITY (on Redis, after priority 0); the
+    floor's pass keeps the default, as do a tournament's update and beat's tasks."""
+    with django_capture_on_commit_callbacks(execute=True):
+        schedule.advance_now(7)
+        schedule.advance_at(7, timezone.now())
+        schedule.expire_later(7, 70, 12, 30)
+        schedule.floor_fill_now(3)
+
+    assert broker.priorities == [schedule.TABLE_PRIORITY] * 3 + [None]
+    assert schedule.TABLE_PRIORITY > 0
 
 
 def test_a_tables_tasks_go_to_the_queue_of_its_id_modulo_the_queues(
@@ -81,14 +99,15 @@ def test_the_sweep_wakes_a_table_on_its_own_queue(settings, monkeypatch):
             by_staff=True,
         )
     assert Table.objects.get(pk=table.id).next_hand_at is not None  # due: its task was lost
-    woken: list[tuple[tuple[Any, ...], str | None]] = []
+    woken: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
     monkeypatch.setattr(
-        tasks.table_advance, "apply_async", lambda args, queue: woken.append((args, queue))
+        tasks.table_advance, "apply_async", lambda args, **options: woken.append((args, options))
     )
 
     assert tasks.sweep()["woken"] == 1
 
-    assert woken == [((table.id,), schedule.table_queue(table.id))]
+    queue = schedule.table_queue(table.id)
+    assert woken == [((table.id,), {"queue": queue, "priority": schedule.TABLE_PRIORITY})]
     assert schedule.table_queue(table.id) == (
         f"{settings.CELERY_TASK_DEFAULT_QUEUE}-table-{table.id % 3}"
     )
