@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, TypeVar, cast
 
 from django.db.models import Case, F, Value, When
 from django.utils import timezone
@@ -32,10 +35,42 @@ from tourney.planning.schedules import stakes_warnings
 LEFT = [EntryStatus.PLAYING, EntryStatus.WINNER]
 """The players left: still playing, or the winner once the tournament is over."""
 
+T = TypeVar("T")
+_read: ContextVar[dict[Hashable, Any] | None] = ContextVar("tourney_read_once", default=None)
+
+
+@contextmanager
+def read_once() -> Iterator[None]:
+    """Inside, a schedule's entries, the number of a tournament's paid entries and its players
+    with a locked seat are read at most once each. For an update pass, which asks for them up
+    to five, four and four times (the clock, the stakes, the standings, the payouts, the
+    holds, each balancing plan) while it holds the tournament's lock: no pass changes which
+    entries paid or which seats are locked (a player it eliminates no longer has a seat to
+    lock), and one reading of the schedule is also one consistent view of it, should a
+    director edit it meanwhile."""
+    token = _read.set({})
+    try:
+        yield
+    finally:
+        _read.reset(token)
+
+
+def _once(key: Hashable, read: Callable[[], T]) -> T:
+    memo = _read.get()
+    if memo is None:
+        return read()
+    if key not in memo:
+        memo[key] = read()
+    return cast(T, memo[key])
+
 
 def schedule_entries(schedule_id: int) -> list[ScheduleEntry]:
     """The schedule's levels and breaks in playing order."""
-    return list(ScheduleEntry.objects.filter(schedule_id=schedule_id).order_by("position"))
+    entries = _once(
+        ("schedule", schedule_id),
+        lambda: list(ScheduleEntry.objects.filter(schedule_id=schedule_id).order_by("position")),
+    )
+    return list(entries)
 
 
 def unscheduled_break_on(tournament: Tournament) -> bool:
@@ -48,7 +83,14 @@ def payout_structure(tournament: Tournament) -> PayoutStructure:
     """The custom structure, or the default one for the number of paid entries."""
     if tournament.payout_percentages is not None:
         return structure_from_percentages(tournament.payout_percentages)
-    return default_structure(max(1, tournament.entries.filter(status__in=PAID).count()))
+    paid = _once(("paid", tournament.id), tournament.entries.filter(status__in=PAID).count)
+    return default_structure(max(1, paid))
+
+
+def locked_players(tournament: Tournament) -> set[int]:
+    """The players still playing whose seat the director locked (balancing never moves them)."""
+    locked = tournament.entries.filter(status=EntryStatus.PLAYING, seat_locked=True)
+    return _once(("locked", tournament.id), lambda: set(locked.values_list("player_id", flat=True)))
 
 
 def prizes_by_place(tournament: Tournament) -> list[int]:

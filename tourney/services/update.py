@@ -23,7 +23,7 @@ from games.services import schedule
 from integrations.webhooks.outbox import event_emit
 from tourney.models import EntryStatus, Mode, Status, Tournament
 from tourney.planning.balancing import Plan, hand_for_hand_needed
-from tourney.selectors import payout_structure
+from tourney.selectors import payout_structure, read_once
 from tourney.services.steps.balance import tables_balance, tables_balancing_waits_for
 from tourney.services.steps.chips import chips_check
 from tourney.services.steps.clock import clock_advance, on_break, stakes_apply
@@ -57,12 +57,15 @@ def tournament_update(*, tournament_id: int, unless_busy: bool = False) -> str |
     busts of at most ``BUST_HANDS_PER_PASS`` hands: after a wave of busts the tables are
     released a few at a time, each pass its own transaction, not all at the end of one.
 
+    Each pass reads the schedule, the paid entries' count and the locked seats once
+    (``read_once``).
+
     ``unless_busy``: None at once if another transaction holds the tournament (an update
     pass is running): a worker does not sit waiting for it while tables wait to be dealt;
     the caller asks again later."""
     lock = tournament_for_update_unless_busy if unless_busy else tournament_for_update
     while True:
-        with transaction.atomic():
+        with transaction.atomic(), read_once():
             tournament = lock(tournament_id)
             if tournament is None:
                 return None

@@ -18,6 +18,7 @@ from games.engine.fairness import SeededShuffler
 from games.models import Seat
 from tourney.models import Entry, EntryStatus, Mode, Move, MoveStatus, Tournament
 from tourney.planning.balancing import BalanceConfig, Plan, plan_moves
+from tourney.selectors import locked_players
 from tourney.services.steps.locks import LockedTable
 from tourney.services.steps.log import event_append
 from tourney.services.steps.seating import Sit, seats_lift, seats_take, table_close, table_states
@@ -34,13 +35,8 @@ def _plan(
     seats: dict[int, dict[int, Seat]],
     seed: bytes,
 ) -> Plan:
-    locked_players = set(
-        tournament.entries.filter(status=EntryStatus.PLAYING, seat_locked=True).values_list(
-            "player_id", flat=True
-        )
-    )
     return plan_moves(
-        table_states(tables, seats, locked_players),
+        table_states(tables, seats, locked_players(tournament)),
         SeededShuffler(seed),
         balance_config(tournament),
     )
