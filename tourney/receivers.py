@@ -6,8 +6,7 @@ the tournament there would break the lock order (tournament > table), and would 
 table's hand wait on the others': a hand that changes nothing the tournament decides on
 (``tourney.services.steps.hand_end``) lets its table deal on; after any other the receiver
 holds the table (no new hand until the tournament has looked at this one) and asks for the
-tournament's update after commit; hands ending together at many tables, or within
-``tasks.GATHER_SECONDS``, share one update.
+tournament's update after commit; hands ending together at many tables share one update.
 """
 
 from __future__ import annotations
@@ -35,9 +34,7 @@ def on_hand_finished(
         return
     tournament_id = hand_end(table_id, timezone.now(), busted=busted)
     if tournament_id is not None:
-        transaction.on_commit(
-            lambda: tasks.tournament_update_soon(tournament_id, after=tasks.GATHER_SECONDS)
-        )
+        transaction.on_commit(lambda: tasks.tournament_update_soon(tournament_id))
 
 
 @receiver(seed_reveal_asked, dispatch_uid="tourney.seed_reveal_asked")

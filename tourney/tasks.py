@@ -35,13 +35,6 @@ def tournament_update_soon(tournament_id: int, *, after: float = 0) -> None:
         tournament_update.apply_async((tournament_id,), countdown=after or None)
 
 
-GATHER_SECONDS = 0.2
-"""How long after a hand's end its tournament's update runs: the hands ending at other tables
-meanwhile share that pass (about one pass of a big field's). A pass costs much the same
-whether it eliminates one player or twelve (reading and planning every table), so in a big
-field's bust waves it runs once for many hands instead of once for each; a table with people
-waits for its pause between hands anyway, which is longer."""
-
 BUSY_AGAIN_SECONDS = 0.2
 """When an update finds another one running, it is queued again to run this much later
 (about one pass of a big field's): the one running may have read the tables before the

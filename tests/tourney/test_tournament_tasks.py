@@ -175,29 +175,3 @@ def test_hands_ending_before_an_update_starts_share_it(monkeypatch):
     tasks.tournament_update_soon(tournament.id)
     assert sent == [tournament.id, tournament.id]
     tasks.tournament_update(tournament.id)  # leaves no queued mark for later tests
-
-
-def test_a_hand_the_tournament_must_see_asks_for_its_update_a_gathering_moment_later(
-    monkeypatch, django_capture_on_commit_callbacks
-):
-    """Hands ending at other tables in that moment share the pass (it costs much the same
-    for one bust as for twelve)."""
-    tournament = make_tournament(players=16)
-    tournament_start(tournament_id=tournament.id)
-    table = table_of(tournament, 1)
-    Seat.objects.filter(table=table, player__isnull=False, number=1).update(stack=5)
-    sent: list[tuple[int, float | None]] = []
-    monkeypatch.setattr(
-        tasks.tournament_update,
-        "apply_async",
-        lambda args, countdown: sent.append((*args, countdown)),
-    )
-
-    with django_capture_on_commit_callbacks(execute=True):
-        for _ in range(50):  # until a hand ends that the tournament must see
-            if hands.table_advance(table.id) == "hand finished" and sent:
-                break
-    tasks.tournament_update(tournament.id)  # leaves no queued mark for later tests
-
-    assert sent[:1] == [(tournament.id, tasks.GATHER_SECONDS)]
-    assert 0 < tasks.GATHER_SECONDS <= 0.5
