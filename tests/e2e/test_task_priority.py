@@ -10,8 +10,6 @@ held tables waiting all along); sent at the default priority, ahead of the table
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -20,7 +18,6 @@ from kombu import Connection
 from bench.chaos import OwnRedis
 from config.celery import app as celery_app
 from games.services import schedule
-from tests.e2e.live import free_port
 from tests.e2e.workers import WorkerProcess
 
 pytestmark = pytest.mark.e2e
@@ -28,14 +25,6 @@ pytestmark = pytest.mark.e2e
 TICK = "tourney.tasks.tournament_tick"
 MISSING_TABLES = range(10**9, 10**9 + 6)  # advances that find no table and do nothing
 WAIT_SECONDS = 30
-
-
-@pytest.fixture
-def own_redis(tmp_path: Path) -> Iterator[OwnRedis]:
-    """A redis-server of this test's own, on a spare port (the shared one is never touched)."""
-    redis = OwnRedis(free_port(), tmp_path)
-    yield redis
-    redis.kill()
 
 
 def _received(worker: WorkerProcess, count: int) -> list[str]:

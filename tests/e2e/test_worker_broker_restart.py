@@ -9,8 +9,6 @@ until a supervisor restarted the workers (the chaos run's stalls).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -18,21 +16,12 @@ from kombu import Connection
 
 from bench.chaos import OwnRedis
 from config.celery import app as celery_app
-from tests.e2e.live import free_port
 from tests.e2e.workers import WorkerProcess
 
 pytestmark = pytest.mark.e2e
 
 PING = "config.tasks.ping"
 WAIT_SECONDS = 30
-
-
-@pytest.fixture
-def own_redis(tmp_path: Path) -> Iterator[OwnRedis]:
-    """A redis-server of this test's own, on a spare port (the shared one is never touched)."""
-    redis = OwnRedis(free_port(), tmp_path)
-    yield redis
-    redis.kill()
 
 
 def _send(url: str, **options: object) -> None:
