@@ -41,9 +41,9 @@ TABLE_PRIORITY = 3
 """The priority of a table's own tasks (its next hand, its action clock). On Redis a queue
 hands out its messages of priority 0, every task's default, before those of 3: a tournament's
 update, sent as its hands end, then runs before the next hands of the other tables instead of
-after them, and the tables it holds (a bust, the level's end) wait for it tens of
-milliseconds, not the seconds a big field's advances take to drain. The embedded broker
-ignores priorities."""
+after them, and the tables it holds (a bust, the level's end) wait for it a fraction of a
+second, not the seconds a big field's advances take to drain (a bust's table at 1,000 bots:
+173 ms against 846, medians). The embedded broker ignores priorities."""
 
 
 def table_task_options(table_id: int) -> dict[str, Any]:
