@@ -44,7 +44,7 @@ from tourney.services.steps.locks import (
 from tourney.services.steps.log import event_append
 from tourney.services.steps.payments import prizes_pay
 from tourney.services.steps.results import places_assign, standing, winner_assign
-from tourney.services.steps.seating import seats_by_table, table_close
+from tourney.services.steps.seating import SeatsByTable, seats_by_table, table_close
 from tourney.signals import tournament_finished
 from tourney.windows import standings_final
 
@@ -156,7 +156,7 @@ def tournament_refresh(
     return bool(later)
 
 
-def _leave_for_the_next_pass(later: list[BustHand], seats: dict[int, dict[int, Seat]]) -> None:
+def _leave_for_the_next_pass(later: list[BustHand], seats: SeatsByTable) -> None:
     """Tables whose busts wait for the next pass: read as busy by this one (never written,
     held as they are), their players without chips already out of its balancing."""
     for bust in later:
@@ -166,7 +166,7 @@ def _leave_for_the_next_pass(later: list[BustHand], seats: dict[int, dict[int, S
 
 
 def _lock_what_balancing_waits_for(
-    tournament: Tournament, tables: list[LockedTable], seats: dict[int, dict[int, Seat]]
+    tournament: Tournament, tables: list[LockedTable], seats: SeatsByTable
 ) -> None:
     """A routine pass locked only the tables held for it: lock as well those balancing would
     act on (break, move players from or to, stop) that are between hands, so it acts on them
@@ -205,7 +205,7 @@ def _busts(
     tournament: Tournament,
     busts: list[BustHand],
     tables: list[LockedTable],
-    seats: dict[int, dict[int, Seat]],
+    seats: SeatsByTable,
     players_left: int,
 ) -> int:
     """Eliminate the players of ``busts`` (since the last pass), hand by hand in the order
@@ -229,14 +229,12 @@ def _busts(
     return players_left
 
 
-def _bubble(
-    players_left: int, places: int, tables: list[LockedTable], seats: dict[int, dict[int, Seat]]
-) -> bool:
+def _bubble(players_left: int, places: int, tables: list[LockedTable], seats: SeatsByTable) -> bool:
     """On the money bubble with players at more than one table."""
     return _tables_in_play(tables, seats) > 1 and hand_for_hand_needed(players_left, places)
 
 
-def _tables_in_play(tables: list[LockedTable], seats: dict[int, dict[int, Seat]]) -> int:
+def _tables_in_play(tables: list[LockedTable], seats: SeatsByTable) -> int:
     """The tables with players: at one, hand-for-hand is meaningless (its hands are played
     one at a time anyway)."""
     return sum(1 for locked in tables if seats[locked.table.id])
@@ -262,7 +260,7 @@ def _hand_for_hand_start(
 def _hand_for_hand(
     tournament: Tournament,
     tables: list[LockedTable],
-    seats: dict[int, dict[int, Seat]],
+    seats: SeatsByTable,
     players_left: int,
 ) -> None:
     """Start hand-for-hand on the bubble; when every dealing table played its hand of the

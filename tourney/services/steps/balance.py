@@ -21,7 +21,14 @@ from tourney.planning.balancing import BalanceConfig, Plan, plan_moves
 from tourney.selectors import locked_players
 from tourney.services.steps.locks import LockedTable
 from tourney.services.steps.log import event_append
-from tourney.services.steps.seating import Sit, seats_lift, seats_take, table_close, table_states
+from tourney.services.steps.seating import (
+    SeatsByTable,
+    Sit,
+    seats_lift,
+    seats_take,
+    table_close,
+    table_states,
+)
 
 
 def balance_config(tournament: Tournament) -> BalanceConfig:
@@ -32,7 +39,7 @@ def balance_config(tournament: Tournament) -> BalanceConfig:
 def _plan(
     tournament: Tournament,
     tables: list[LockedTable],
-    seats: dict[int, dict[int, Seat]],
+    seats: SeatsByTable,
     seed: bytes,
 ) -> Plan:
     return plan_moves(
@@ -43,7 +50,7 @@ def _plan(
 
 
 def tables_balancing_waits_for(
-    tournament: Tournament, tables: list[LockedTable], seats: dict[int, dict[int, Seat]]
+    tournament: Tournament, tables: list[LockedTable], seats: SeatsByTable
 ) -> list[LockedTable]:
     """The ``busy`` tables the plan would act on now if they were between hands: tables to
     break, to move players from or to, or to stop before their next hand."""
@@ -57,7 +64,7 @@ def tables_balancing_waits_for(
 
 
 def tables_balance(
-    tournament: Tournament, tables: list[LockedTable], seats: dict[int, dict[int, Seat]]
+    tournament: Tournament, tables: list[LockedTable], seats: SeatsByTable
 ) -> tuple[Plan, set[int]]:
     """Plan and apply breaks, moves and closings; returns the plan and the ids of the tables
     whose seating changed."""

@@ -28,9 +28,9 @@ from tourney.services.steps.knockouts import knockouts_credit
 from tourney.services.steps.locks import LockedTable
 from tourney.services.steps.log import events_append
 from tourney.services.steps.results import PLACE_FIELDS, Standing, places_give, standing
-from tourney.services.steps.seating import seats_lift
+from tourney.services.steps.seating import SeatRow, SeatsByTable, seats_lift
 
-Bust = tuple[LockedTable, Seat, int, Hand | None]
+Bust = tuple[LockedTable, Seat | SeatRow, int, Hand | None]
 """A bust: the table, the seat, the player's chips at the start of the bust hand, the hand."""
 
 BUST_FIELDS = ("status", "bust_group", "bust_stack", "bust_shared", "bust_hand", "bust_table")
@@ -174,8 +174,8 @@ def _bust_out(entry: Entry, group: _Group, bust: Bust) -> dict[str, Any]:
     }
 
 
-def _by_table(busts: list[Bust]) -> dict[int, tuple[LockedTable, list[Seat]]]:
-    tables: dict[int, tuple[LockedTable, list[Seat]]] = {}
+def _by_table(busts: list[Bust]) -> dict[int, tuple[LockedTable, list[Seat | SeatRow]]]:
+    tables: dict[int, tuple[LockedTable, list[Seat | SeatRow]]] = {}
     for locked, seat, _, _ in busts:
         tables.setdefault(locked.table.id, (locked, []))[1].append(seat)
     return tables
@@ -191,16 +191,16 @@ class BustHand:
     """A finished hand that left players at its table with no chips."""
 
     locked: LockedTable
-    busted: list[Seat]
+    busted: list[SeatRow]
     hand: Hand | None
 
-    def busts(self) -> list[tuple[LockedTable, Seat, int, Hand | None]]:
+    def busts(self) -> list[Bust]:
         """The busts to ``eliminate``, with each player's chips at the start of the hand."""
         start = _start_stacks(self.hand)
         return [(self.locked, seat, start.get(seat.number, 0), self.hand) for seat in self.busted]
 
 
-def bust_hands(tables: list[LockedTable], seats: dict[int, dict[int, Seat]]) -> list[BustHand]:
+def bust_hands(tables: list[LockedTable], seats: SeatsByTable) -> list[BustHand]:
     """The hands since the last update that left players with no chips, in the order they
     ended (the moment of the bust), one per table."""
     busts = {

