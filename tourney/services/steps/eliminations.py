@@ -22,15 +22,15 @@ from typing import Any
 from django.db.models import Max
 
 from games import rows
-from games.models import Hand, HandStatus, Seat
+from games.models import Hand, HandStatus
 from tourney.models import Entry, EntryStatus, Tournament
 from tourney.services.steps.knockouts import knockouts_credit
 from tourney.services.steps.locks import LockedTable
 from tourney.services.steps.log import events_append
 from tourney.services.steps.results import PLACE_FIELDS, Standing, places_give, standing
-from tourney.services.steps.seating import SeatRow, SeatsByTable, seats_lift
+from tourney.services.steps.seating import OccupiedSeat, SeatRow, SeatsByTable, seats_lift
 
-Bust = tuple[LockedTable, Seat | SeatRow, int, Hand | None]
+Bust = tuple[LockedTable, OccupiedSeat, int, Hand | None]
 """A bust: the table, the seat, the player's chips at the start of the bust hand, the hand."""
 
 BUST_FIELDS = ("status", "bust_group", "bust_stack", "bust_shared", "bust_hand", "bust_table")
@@ -174,8 +174,8 @@ def _bust_out(entry: Entry, group: _Group, bust: Bust) -> dict[str, Any]:
     }
 
 
-def _by_table(busts: list[Bust]) -> dict[int, tuple[LockedTable, list[Seat | SeatRow]]]:
-    tables: dict[int, tuple[LockedTable, list[Seat | SeatRow]]] = {}
+def _by_table(busts: list[Bust]) -> dict[int, tuple[LockedTable, list[OccupiedSeat]]]:
+    tables: dict[int, tuple[LockedTable, list[OccupiedSeat]]] = {}
     for locked, seat, _, _ in busts:
         tables.setdefault(locked.table.id, (locked, []))[1].append(seat)
     return tables
