@@ -4,7 +4,9 @@
 table's ``kind`` (a ``TableKind``: a receiver for the other kind returns without a query) and
 ``busted`` (a player at the table has no chips left, as settled; a ring game frees such seats);
 receivers that lock other rows must defer that work with ``transaction.on_commit`` to keep
-the lock order (tournament > table).
+the lock order (tournament > table). A receiver that held the table (set its ``hold_reason``)
+returns True: no advance is then sent for the table's next hand, which would find it held;
+whoever releases the hold advances it.
 
 ``seed_reveal_asked`` is sent with ``hand`` before a finished hand's server seed is shown to
 players under the reveal policy; a receiver that answers False keeps it secret for now (the

@@ -27,14 +27,17 @@ from tourney.services.steps.hand_end import hand_end
 @receiver(hand_finished, dispatch_uid="tourney.hand_finished")
 def on_hand_finished(
     sender: Any, table_id: int, hand_id: int, kind: str, busted: bool, **kwargs: Any
-) -> None:
+) -> bool:
     """Hold a tournament table after a hand its tournament must look at, and update the
-    tournament after commit."""
+    tournament after commit; returns whether the table is held (the update pass that
+    releases it advances it)."""
     if kind != TableKind.TOURNAMENT:
-        return
+        return False
     tournament_id = hand_end(table_id, timezone.now(), busted=busted)
-    if tournament_id is not None:
-        transaction.on_commit(lambda: tasks.tournament_update_soon(tournament_id))
+    if tournament_id is None:
+        return False
+    transaction.on_commit(lambda: tasks.tournament_update_soon(tournament_id))
+    return True
 
 
 @receiver(seed_reveal_asked, dispatch_uid="tourney.seed_reveal_asked")

@@ -455,7 +455,8 @@ def _settle(writes: TableWrites, hand: Hand, state: HandState, seats: dict[int, 
             club_id=table.club_id,
         )
     busted = any(s.player_id is not None and not s.stack for s in seats.values())
-    hand_finished.send(
+    answers = hand_finished.send(
         sender=Table, table_id=table.id, hand_id=hand.id, kind=table.kind, busted=busted
     )
-    schedule.advance_at(table.id, table.next_hand_at)
+    if not any(held for _receiver, held in answers):  # a held table waits for its release
+        schedule.advance_at(table.id, table.next_hand_at)

@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from games.models import HoldReason, Seat, Table
-from games.services import hands
+from games.services import hands, schedule
 from tests.games.factories import make_player, make_table
 from tests.tourney.tournaments import events, expire_level, make_tournament, table_of
 from tourney import tasks
@@ -58,6 +58,31 @@ def test_a_hand_that_ends_with_a_player_without_chips_at_the_table_holds_it():
     assert hands.table_advance(table.id) == "hand finished"
     assert table_of(tournament, 1).hold_reason == HoldReason.AFTER_HAND
     assert hands.table_advance(table.id) == f"held: {HoldReason.AFTER_HAND}"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_held_table_is_sent_no_advance_until_the_update_releases_it(monkeypatch):
+    """The settling task stops at its held table without a second advance (which would only
+    find the hold); the update pass that releases the table sends its one advance. The
+    transactions commit, so the tasks recorded are those the broker would get."""
+    sent: list[tuple[str, tuple]] = []
+    monkeypatch.setattr(
+        schedule, "_send", lambda task, args, countdown, **options: sent.append((task, args))
+    )
+    monkeypatch.setattr(tasks, "tournament_update_soon", lambda tournament_id: None)
+    tournament = make_tournament(players=3)
+    tournament_start(tournament_id=tournament.id)
+    table = table_of(tournament, 1)
+    Seat.objects.filter(table=table, number=_first_seat(table)).update(stack=0)
+    sent.clear()
+
+    assert hands.table_play_on(table.id, seconds=5) == "hand finished"
+    assert table_of(tournament, 1).hold_reason == HoldReason.AFTER_HAND
+    assert (schedule.TABLE_ADVANCE, (table.id,)) not in sent
+
+    assert tasks.tournament_update(tournament.id) == "running"
+    assert table_of(tournament, 1).hold_reason == ""
+    assert sent.count((schedule.TABLE_ADVANCE, (table.id,))) == 1
 
 
 def _first_seat(table: Table) -> int:
