@@ -115,7 +115,18 @@ TEMPLATES = [
 ]
 
 # --- Database -------------------------------------------------------------------------------
+SQLITE_NEEDED = (3, 35)
+"""The oldest SQLite the embedded database works on: a tournament hand's end holds its table
+with ``UPDATE ... RETURNING`` (``tourney.services.steps.hand_end``)."""
 if EMBEDDED_DATABASE:
+    import sqlite3
+
+    if sqlite3.sqlite_version_info < SQLITE_NEEDED:
+        raise ImproperlyConfigured(
+            f"this Python's SQLite is {sqlite3.sqlite_version}; the embedded database needs "
+            f"{'.'.join(map(str, SQLITE_NEEDED))} or newer: use a Python built with a newer "
+            "SQLite (python.org's and Debian 12's are), or PostgreSQL (set DATABASE_URL)"
+        )
     DATABASES: dict[str, dict[str, Any]] = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",

@@ -32,19 +32,27 @@ print(json.dumps({
 """
 
 
-def settings_with(var_dir: Path, **environment: str) -> dict[str, Any]:
-    """Load the settings in a fresh process with only `environment` configuring the service."""
+def settings_process(
+    var_dir: Path, prelude: str = "", **environment: str
+) -> subprocess.CompletedProcess[str]:
+    """Load the settings in a fresh process with only `environment` configuring the service,
+    after running `prelude`."""
     env = {name: value for name, value in os.environ.items() if name not in SERVICE_VARIABLES}
     env |= {"DJANGO_SETTINGS_MODULE": "config.settings", "STUD_VAR_DIR": str(var_dir)}
     env |= environment
-    result = subprocess.run(
-        [sys.executable, "-c", SHOW_SETTINGS],
+    return subprocess.run(
+        [sys.executable, "-c", prelude + SHOW_SETTINGS],
         cwd=PROJECT_DIR,
         env=env,
         capture_output=True,
         text=True,
-        check=True,
     )
+
+
+def settings_with(var_dir: Path, **environment: str) -> dict[str, Any]:
+    """The settings loaded with only `environment` configuring the service."""
+    result = settings_process(var_dir, **environment)
+    assert result.returncode == 0, result.stderr
     shown: dict[str, Any] = json.loads(result.stdout)
     return shown
 
@@ -64,6 +72,15 @@ def test_defaults_use_sqlite_and_the_embedded_broker_under_var(tmp_path: Path) -
     assert shown["BROKER_OPTIONS"]["data_folder_out"] == broker_queue
     assert Path(broker_queue).is_dir()
     assert shown["CACHE"]["BACKEND"] == "django.core.cache.backends.filebased.FileBasedCache"
+
+
+def test_an_sqlite_older_than_the_embedded_database_needs_says_what_to_do(tmp_path: Path) -> None:
+    old_sqlite = "import sqlite3; sqlite3.sqlite_version_info = (3, 31, 1)\n"
+    result = settings_process(tmp_path, prelude=old_sqlite)
+
+    assert result.returncode != 0
+    assert "needs 3.35 or newer" in result.stderr
+    assert "set DATABASE_URL" in result.stderr
 
 
 def test_the_dev_secret_key_is_generated_once_and_kept(tmp_path: Path) -> None:
