@@ -2,9 +2,9 @@
 and the entries (what a club's auditor, ``bench tournament`` and the tests run).
 
 Every chip put in play (draw, late seats, rebuys, add-ons) plus every logged ``chips_delta``
-is on a seat (online); every level's chip check passed; every elimination, undone bust and
-disqualification accounts for who is out; once finished, every paid entry has a place (one
-winner) and the prizes sum to the pool.
+is on a seat, in whole chips of the smallest in play (online); every level's chip check
+passed; every elimination, undone bust and disqualification accounts for who is out; once
+finished, every paid entry has a place (one winner) and the prizes sum to the pool.
 """
 
 from __future__ import annotations
@@ -31,13 +31,16 @@ def tournament_audit(tournament: Tournament) -> dict[str, Any]:
     log = list(TournamentEvent.objects.filter(tournament=tournament).order_by("seq"))
     _check([e.seq for e in log] == list(range(1, len(log) + 1)), "the log has gaps")
     chips, deltas, out = _logged(tournament, log)
-    on_seats = sum(
+    stacks = list(
         Seat.objects.filter(table__tournament_table__tournament=tournament).values_list(
             "stack", flat=True
         )
     )
+    on_seats = sum(stacks)
     if tournament.mode == Mode.ONLINE:
         _check(on_seats == chips + deltas, f"{on_seats} on the seats, {chips} + {deltas} logged")
+        odd = [stack for stack in stacks if stack % tournament.unit_in_play]
+        _check(not odd, f"stacks {odd} are not whole chips of {tournament.unit_in_play}")
         failed = [e.data for e in log if e.kind == "chips" and not e.data["ok"]]
         _check(not failed, f"chip checks failed: {failed}")
     _check(

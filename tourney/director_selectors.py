@@ -116,7 +116,7 @@ def tournament_detail(tournament: Tournament) -> dict[str, Any]:
         "next_break": next_break,
         "unscheduled_break": unscheduled,
         "late_registration_open": late_registration_open(tournament),
-        "chip_unit_in_play": tournament.smallest_chip or tournament.chip_unit,
+        "chip_unit_in_play": tournament.unit_in_play,
         "chips_adjusted": tournament.chips_adjusted,
         "started_at": tournament.started_at,
         "finished_at": tournament.finished_at,

@@ -200,6 +200,11 @@ class Tournament(models.Model):
             ),
         ]
 
+    @property
+    def unit_in_play(self) -> int:
+        """The smallest chip in play: the chip unit, or the one of the last colour-up."""
+        return self.smallest_chip or self.chip_unit
+
     def __str__(self) -> str:
         return self.name
 

@@ -75,6 +75,13 @@ class TableCreateInputSerializer(StrictFieldsMixin, serializers.Serializer[Any])
     bring_in = _chips()
     small_bet = _chips()
     big_bet = _chips()
+    chip_unit = serializers.IntegerField(
+        min_value=1,
+        max_value=1_000_000,
+        required=False,
+        help_text="The smallest chip in play (default 1): the stakes are multiples of it and "
+        "tied pots and hi/lo halves are shared in it.",
+    )
     seat_count = serializers.IntegerField(min_value=2, max_value=8, default=8)
     low_qualifier = serializers.IntegerField(
         min_value=5,
@@ -121,6 +128,7 @@ TABLE_FIELDS = [
     "bring_in",
     "small_bet",
     "big_bet",
+    "chip_unit",
     "seat_count",
     "low_qualifier",
     "open_pair_double",

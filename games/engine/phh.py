@@ -276,7 +276,9 @@ def replay_phh(phh: Phh, *, rules: Rules | None = None) -> RecordedHand:
 def stacks_after(state: HandState, rake: int = 0) -> list[int]:
     """Every player's stack (after the awards, once the hand is over), less their part of
     ``rake`` (see :mod:`games.engine.rake`)."""
-    taken = rake_shares(rake, hand_won(state)) if rake else [0] * len(state.players)
+    taken = (
+        rake_shares(rake, hand_won(state), state.stakes.unit) if rake else [0] * len(state.players)
+    )
     return [p.stack - t for p, t in zip(state.players, taken, strict=True)]
 
 

@@ -68,18 +68,32 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     return pots
 
 
-def halve(amount: int) -> tuple[int, int]:
-    """Split a hi/lo pot into ``(high half, low half)``; an odd chip goes to the high half."""
-    low = amount // 2
+def halve(amount: int, unit: int = 1) -> tuple[int, int]:
+    """Split a hi/lo pot into ``(high half, low half)`` in whole units of the smallest chip in
+    play; an odd unit (and any part of a unit) goes to the high half.
+
+    >>> halve(35, unit=5)
+    (20, 15)
+    """
+    low = amount // unit // 2 * unit
     return amount - low, low
 
 
-def split(amount: int, winners: Sequence[int]) -> list[int]:
+def split(amount: int, winners: Sequence[int], unit: int = 1) -> list[int]:
     """Share ``amount`` among tied ``winners`` listed in odd-chip order.
 
-    Every winner gets an equal share; the chips that cannot be split go one each to the first
-    winners in the list (the caller orders them by the highest card by suit, TDA 20-B).
+    Every winner gets an equal share in whole units of the smallest chip in play; the units
+    that cannot be split go one each to the first winners in the list (the caller orders them
+    by the highest card by suit, TDA 20-B), and any part of a unit to the first of them.
     Returns the amounts in the order of ``winners``.
+
+    >>> split(35, [0, 1], unit=5)
+    [20, 15]
+    >>> split(37, [0, 1, 2], unit=5)
+    [17, 10, 10]
     """
-    share, odd = divmod(amount, len(winners))
-    return [share + (1 if rank < odd else 0) for rank in range(len(winners))]
+    units, part = divmod(amount, unit)
+    share, odd = divmod(units, len(winners))
+    amounts = [(share + (1 if rank < odd else 0)) * unit for rank in range(len(winners))]
+    amounts[0] += part
+    return amounts

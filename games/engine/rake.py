@@ -49,28 +49,43 @@ class RakeRule:
         }
 
 
-def rake_amount(rule: RakeRule, *, pot: int, ended_on_third_street: bool) -> int:
-    """The rake of a hand whose pots came to ``pot`` (rounded down to whole units)."""
+def rake_amount(rule: RakeRule, *, pot: int, ended_on_third_street: bool, unit: int = 1) -> int:
+    """The rake of a hand whose pots came to ``pot``, rounded down to whole ``unit`` (the
+    smallest chip in play).
+
+    >>> rake_amount(RakeRule(basis_points=500), pot=190, ended_on_third_street=False, unit=5)
+    5
+    """
     if not rule.basis_points or pot < max(rule.min_pot, 1):
         return 0
     if ended_on_third_street and not rule.third_street:
         return 0
     amount = pot * rule.basis_points // 10_000
-    return min(amount, rule.cap) if rule.cap else amount
+    if rule.cap:
+        amount = min(amount, rule.cap)
+    return amount // unit * unit
 
 
-def rake_shares(amount: int, won: Sequence[int]) -> list[int]:
-    """Each player's part of ``amount``, in proportion to ``won`` (what they were awarded);
-    the units left by rounding down go to the largest remainders, ties to the lower index."""
+def rake_shares(amount: int, won: Sequence[int], unit: int = 1) -> list[int]:
+    """Each player's part of ``amount``, in proportion to ``won`` (what they were awarded), in
+    whole ``unit``: the units left by rounding down go to the largest remainders, ties to the
+    lower index (and any part of a unit to the first of them).
+
+    >>> rake_shares(10, won=[60, 40], unit=5)
+    [5, 5]
+    """
     total = sum(won)
     if amount > total:
         raise ValueError(f"rake {amount} is more than the {total} won")
     if not amount:
         return [0] * len(won)
-    shares = [amount * w // total for w in won]
-    remainders = sorted(range(len(won)), key=lambda i: (-(amount * won[i] % total), i))
-    for i in remainders[: amount - sum(shares)]:
-        shares[i] += 1
+    units, part = divmod(amount, unit)
+    counts = [units * w // total for w in won]
+    remainders = sorted(range(len(won)), key=lambda i: (-(units * won[i] % total), i))
+    for i in remainders[: units - sum(counts)]:
+        counts[i] += 1
+    shares = [count * unit for count in counts]
+    shares[remainders[0]] += part
     return shares
 
 
@@ -86,5 +101,10 @@ def hand_won(state: HandState) -> list[int]:
 def hand_rake(rule: RakeRule, state: HandState) -> list[int]:
     """Each player's part of the rake of a finished hand."""
     won = hand_won(state)
-    amount = rake_amount(rule, pot=sum(won), ended_on_third_street=state.round.street.bring_in)
-    return rake_shares(amount, won)
+    amount = rake_amount(
+        rule,
+        pot=sum(won),
+        ended_on_third_street=state.round.street.bring_in,
+        unit=state.stakes.unit,
+    )
+    return rake_shares(amount, won, state.stakes.unit)

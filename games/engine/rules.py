@@ -87,19 +87,30 @@ class Rules:
 
 @dataclass(frozen=True, slots=True)
 class Stakes:
-    """One limit level: ante, bring-in, small bet and big bet, in the smallest chip unit."""
+    """One limit level: ante, bring-in, small bet and big bet; ``unit`` is the smallest chip
+    in play, the unit tied pots and hi/lo halves are broken down to (RULES.md 8), and every
+    amount is a multiple of it."""
 
     ante: int
     bring_in: int
     small_bet: int
     big_bet: int
+    unit: int = 1
 
     def __post_init__(self) -> None:
-        for name in ("ante", "bring_in", "small_bet", "big_bet"):
+        for name in ("ante", "bring_in", "small_bet", "big_bet", "unit"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise ValueError(
                     f"stakes: {name} must be a whole number of chips >= 0, not {value!r}"
+                )
+        if self.unit < 1:
+            raise ValueError("stakes: the unit (the smallest chip in play) must be at least 1")
+        for name in ("ante", "bring_in", "small_bet", "big_bet"):
+            if getattr(self, name) % self.unit:
+                raise ValueError(
+                    f"stakes: {name} {getattr(self, name)} is not a multiple of the smallest "
+                    f"chip in play, {self.unit}"
                 )
         if not 0 < self.bring_in < self.small_bet <= self.big_bet:
             raise ValueError(

@@ -139,29 +139,35 @@ def must_show(
     return False
 
 
-def award_pots(pots: Sequence[Pot], shown: Mapping[int, Shown], rules: Rules) -> list[Award]:
+def award_pots(
+    pots: Sequence[Pot], shown: Mapping[int, Shown], rules: Rules, unit: int = 1
+) -> list[Award]:
     """Every pot's awards. A pot whose contenders all showed goes to the best hand(s), named;
-    otherwise (one contender left unshown) it goes unnamed to its first eligible player."""
+    otherwise (one contender left unshown) it goes unnamed to its first eligible player.
+    Ties and hi/lo halves are shared in ``unit``, the smallest chip in play (RULES.md 8)."""
     awards: list[Award] = []
     for k, pot in enumerate(pots):
         if not all(i in shown for i in pot.eligible):
             awards.append(Award(k, pot.eligible[0], pot.amount, None, None))
             continue
-        awards.extend(_split_pot(k, pot, shown, rules))
+        awards.extend(_split_pot(k, pot, shown, rules, unit))
     return awards
 
 
-def _split_pot(k: int, pot: Pot, shown: Mapping[int, Shown], rules: Rules) -> list[Award]:
+def _split_pot(
+    k: int, pot: Pot, shown: Mapping[int, Shown], rules: Rules, unit: int
+) -> list[Award]:
     lows = {i: low for i in pot.eligible if (low := shown[i].value[1]) is not None}
     if rules.variant is _RAZZ:
-        return _share(k, pot.amount, lows, shown, None, low=True)
+        return _share(k, pot.amount, lows, shown, None, low=True, unit=unit)
     highs = {i: high for i in pot.eligible if (high := shown[i].value[0]) is not None}
     if rules.variant is _STUD_8 and lows:
-        high_half, low_half = halve(pot.amount)
-        return _share(k, high_half, highs, shown, "high", low=False) + _share(
-            k, low_half, lows, shown, "low", low=True
+        high_half, low_half = halve(pot.amount, unit)
+        return _share(k, high_half, highs, shown, "high", low=False, unit=unit) + _share(
+            k, low_half, lows, shown, "low", low=True, unit=unit
         )
-    return _share(k, pot.amount, highs, shown, "high" if rules.plays_low else None, low=False)
+    half = "high" if rules.plays_low else None
+    return _share(k, pot.amount, highs, shown, half, low=False, unit=unit)
 
 
 def _share(
@@ -172,10 +178,11 @@ def _share(
     half: str | None,
     *,
     low: bool,
+    unit: int,
 ) -> list[Award]:
     best = max(values.values())
     winners = [i for i, v in values.items() if v == best]
-    if amount % len(winners):
+    if amount % (len(winners) * unit):
         # Odd chips: to the tied player with the highest card by suit in the five cards
         # played (TDA 20-B).
         five = best_low_five if low else best_high_five
@@ -183,6 +190,6 @@ def _share(
     name = describe_low(best) if low else describe_high(best)
     return [
         Award(k, i, share, half, name)
-        for i, share in zip(winners, split(amount, winners), strict=True)
+        for i, share in zip(winners, split(amount, winners, unit), strict=True)
         if share
     ]

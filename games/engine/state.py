@@ -888,7 +888,7 @@ class HandState:
 
     def _award_all(self, pots: list[Pot]) -> None:
         """Pay every pot (see :func:`games.engine.showdown.award_pots`) and end the hand."""
-        awards = award_pots(pots, self._shown_hands, self.rules)
+        awards = award_pots(pots, self._shown_hands, self.rules, self.stakes.unit)
         for p in self.players:
             p.total_in = 0
         for award in awards:

@@ -97,6 +97,8 @@ class Table(models.Model):
     bring_in = models.PositiveIntegerField()
     small_bet = models.PositiveIntegerField()
     big_bet = models.PositiveIntegerField()
+    # the smallest chip in play: ties and hi/lo halves are shared in it (RULES.md 8)
+    chip_unit = models.PositiveIntegerField(default=1)
     seat_count = models.PositiveSmallIntegerField(default=8)
     # house rules (RULES.md), each with the rule book's default
     low_qualifier = models.PositiveSmallIntegerField(null=True, blank=True, default=8)
@@ -151,6 +153,7 @@ class Table(models.Model):
             models.CheckConstraint(
                 condition=Q(buy_in_min__lte=F("buy_in_max")), name="table_buy_in_range"
             ),
+            models.CheckConstraint(condition=Q(chip_unit__gte=1), name="table_chip_unit_positive"),
             models.CheckConstraint(
                 condition=Q(rake_basis_points__lte=10_000), name="table_rake_at_most_all"
             ),
@@ -171,7 +174,7 @@ class Table(models.Model):
         )
 
     def engine_stakes(self) -> Stakes:
-        return Stakes(self.ante, self.bring_in, self.small_bet, self.big_bet)
+        return Stakes(self.ante, self.bring_in, self.small_bet, self.big_bet, self.chip_unit)
 
     def engine_rake(self) -> RakeRule:
         """The table's rake (none at tournament tables)."""

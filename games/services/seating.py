@@ -70,6 +70,12 @@ def seat_sit(
                 f"{table.buy_in_min}..{table.buy_in_max}",
                 code=Code.BUY_IN_RANGE,
             )
+        if buy_in % table.chip_unit:
+            raise Invalid(
+                f"buy_in {buy_in} is not a multiple of this table's smallest chip, "
+                f"{table.chip_unit}",
+                code=Code.BUY_IN_RANGE,
+            )
         seat = table.seats.filter(number=seat_number).first()
         if seat is None:
             raise NotFound(
@@ -169,6 +175,12 @@ def seat_top_up(*, table_id: int, player: Player, amount: int) -> Seat:
             raise Invalid(
                 f"a top-up is 1..{max(room, 0)} chips here: your stack {seat.stack} "
                 f"may reach the table's maximum buy-in {table.buy_in_max}",
+                code=Code.TOP_UP_RANGE,
+            )
+        if amount % table.chip_unit:
+            raise Invalid(
+                f"a top-up of {amount} is not a multiple of this table's smallest chip, "
+                f"{table.chip_unit}",
                 code=Code.TOP_UP_RANGE,
             )
         chips_buy(table=table, player_id=player.id, amount=amount, top_up=True)

@@ -34,13 +34,14 @@ def table_create(
     bring_in: int,
     small_bet: int,
     big_bet: int,
+    chip_unit: int = 1,
     seat_count: int = 8,
     **options: Any,
 ) -> Table:
     """Create a table and its empty seats, after checking stakes and house rules with the
     engine's own validation (so the API and the engine can never disagree)."""
     try:
-        Stakes(ante, bring_in, small_bet, big_bet)
+        Stakes(ante, bring_in, small_bet, big_bet, chip_unit)
         Rules(variant=variant, **{k: options[k] for k in RULE_FIELDS if k in options})
     except ValueError as error:
         raise Invalid(str(error), code=Code.INVALID_RULES) from error
@@ -51,6 +52,11 @@ def table_create(
     if buy_in_min > buy_in_max:
         raise Invalid(
             f"buy_in_min {buy_in_min} is above buy_in_max {buy_in_max}", code=Code.INVALID_BUY_IN
+        )
+    if buy_in_min % chip_unit or buy_in_max % chip_unit:
+        raise Invalid(
+            f"buy_in_min and buy_in_max must be multiples of the chip unit {chip_unit}",
+            code=Code.INVALID_BUY_IN,
         )
     club_id = options.get("club_id")
     if club_id is not None and not Club.objects.filter(pk=club_id).exists():
@@ -63,6 +69,7 @@ def table_create(
             bring_in=bring_in,
             small_bet=small_bet,
             big_bet=big_bet,
+            chip_unit=chip_unit,
             seat_count=seat_count,
             **options,
         )

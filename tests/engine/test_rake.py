@@ -41,6 +41,26 @@ def test_shares_add_up_and_never_exceed_what_each_won(amount, won):
     assert all(0 <= s <= w for s, w in zip(shares, won, strict=True))
 
 
+@given(
+    st.integers(0, 2_000),
+    st.lists(st.integers(0, 2_000), min_size=2, max_size=8),
+    st.sampled_from([5, 25, 100]),
+)
+def test_shares_in_a_chip_unit_are_whole_chips_of_it(units, won_units, unit):
+    # Awards are whole chips of the smallest chip in play, and so are the rake's parts
+    won = [w * unit for w in won_units]
+    amount = min(units, sum(won_units)) * unit
+    shares = rake_shares(amount, won, unit)
+    assert sum(shares) == amount
+    assert all(s % unit == 0 and 0 <= s <= w for s, w in zip(shares, won, strict=True))
+
+
+def test_the_rake_is_rounded_down_to_the_smallest_chip():
+    rule = RakeRule(basis_points=1_000, cap=23)
+    assert rake_amount(rule, pot=190, ended_on_third_street=False, unit=5) == 15
+    assert rake_amount(rule, pot=400, ended_on_third_street=False, unit=5) == 20
+
+
 def _folded_on_third():
     stakes = Stakes(ante=10, bring_in=5, small_bet=20, big_bet=40)
     hand = stacked_hand(Rules(), stakes, [500, 500], {0: "AsKd 2c", 1: "QhQd 9s"})

@@ -1,5 +1,7 @@
 """Hi/lo splits, razz, tied pots and odd chips (RULES.md 1, 6, 7 and 8)."""
 
+import pytest
+
 from games.engine.rules import Rules, Stakes, Variant
 from tests.engine.helpers import STAKES, stacked_hand
 
@@ -151,3 +153,66 @@ def test_the_winning_hand_is_named_even_when_the_others_muck():
 
     assert hand.events("muck") == [{"type": "muck", "player": 1}]
     assert awards(hand) == [(0, 0, 4, "high", "two pair, kings and nines")]
+
+
+# The smallest chip in play (RULES.md 8, TDA 20-B): a tournament after a colour-up plays in
+# 5s, so a tied pot or a hi/lo half is broken down to 5s, never to single chips.
+FIVES = Stakes(ante=5, bring_in=5, small_bet=20, big_bet=40, unit=5)
+
+
+def test_tied_hands_share_in_the_smallest_chip_and_the_odd_one_goes_by_suit():
+    # The straights of the odd-chip test above; pot 25 (3 antes, the bring-in, a call): 5
+    # chips of 5 share 3 and 2, not 13 and 12
+    cards = {0: "9s8c 7d 6h 5c 2d 3d", 1: "9c8d 7h 6s 5d As Kh", 2: "2h2s Qc"}
+    hand = stacked_hand(Rules(), FIVES, [500, 500, 500], cards)
+    check_down(hand.play("bring_in", "call", "fold"))
+
+    assert awards(hand) == [
+        (0, 0, 15, None, "a straight, nine high"),
+        (0, 1, 10, None, "a straight, nine high"),
+    ]
+    assert all(stack % 5 == 0 for stack in hand.stacks())
+
+
+def test_stud_8_halves_in_the_smallest_chip_the_odd_one_to_the_high_half():
+    # Pot 25: halved 15 high and 10 low (not 13 and 12)
+    cards = {0: WHEEL_ISH, 1: EIGHTS_AND_SIXES, 2: "KhKs Ts"}
+    hand = stacked_hand(Rules(Variant.STUD_8), FIVES, [500, 500, 500], cards)
+    check_down(hand.play("bring_in", "call", "fold"))
+
+    assert [(player, amount, half) for _pot, player, amount, half, _hand in awards(hand)] == [
+        (1, 15, "high"),
+        (0, 10, "low"),
+    ]
+
+
+def test_a_part_of_the_smallest_chip_goes_with_the_odd_chip():
+    # A short stack of 7 (not a whole number of 5s) all in on the ante and bring-in: the
+    # main pot is 7 x 2 = 14 = two 5s and 4; tied, one 5 each and the 4 by suit to player 0
+    cards = {0: "9s8c 7d 6h 5c 2d 3d", 1: "9c8d 7h 6s 5d As Kh"}
+    hand = stacked_hand(Rules(), FIVES, [7, 500], cards)
+    check_down(hand.play("bring_in", "call"))
+
+    assert [(pot, player, amount) for pot, player, amount, _half, _hand in awards(hand)] == [
+        (0, 0, 9),
+        (0, 1, 5),
+    ]
+    assert sum(hand.stacks()) == 507
+
+
+@pytest.mark.parametrize(
+    "stakes",
+    [
+        {"ante": 5, "bring_in": 5, "small_bet": 20, "big_bet": 40, "unit": 0},
+        {"ante": 1, "bring_in": 5, "small_bet": 20, "big_bet": 40, "unit": 5},
+        {"ante": 5, "bring_in": 5, "small_bet": 20, "big_bet": 42, "unit": 5},
+    ],
+)
+def test_stakes_are_whole_numbers_of_the_smallest_chip(stakes):
+    with pytest.raises(ValueError, match="stakes:"):
+        Stakes(**stakes)
+
+
+def test_the_smallest_chip_is_in_the_hand_header_and_an_old_header_reads_as_one():
+    assert Stakes.from_dict(FIVES.to_dict()) == FIVES
+    assert Stakes.from_dict({"ante": 1, "bring_in": 1, "small_bet": 4, "big_bet": 8}) == STAKES

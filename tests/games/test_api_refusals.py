@@ -418,3 +418,48 @@ def test_staff_create_tables_checked_by_the_engine():
         staff.post("/api/v1/tables/", {**body, "variant": "holdem"}, format="json"), 400, "invalid"
     )
     assert Table.objects.count() == 1
+
+
+def test_a_table_in_fives_takes_stakes_buy_ins_and_top_ups_only_in_fives():
+    # RULES.md 8: the smallest chip in play; a tied pot is shared in it, so no stack may
+    # hold part of one
+    staff = client_for(make_player("boss", staff=True))
+    body = {
+        "name": "Fives",
+        "variant": "stud_hi",
+        "ante": 5,
+        "bring_in": 5,
+        "small_bet": 10,
+        "big_bet": 20,
+        "chip_unit": 5,
+        "buy_in_min": 100,
+        "buy_in_max": 500,
+    }
+    for change, code in [
+        ({"ante": 1}, "invalid_rules"),
+        ({"chip_unit": 0}, "invalid"),
+        ({"buy_in_max": 502}, "invalid_buy_in"),
+    ]:
+        _refused(staff.post("/api/v1/tables/", {**body, **change}, format="json"), 400, code)
+    assert Table.objects.count() == 0
+    created = staff.post("/api/v1/tables/", body, format="json")
+    assert created.status_code == 201 and created.json()["chip_unit"] == 5
+    table = Table.objects.get(pk=created.json()["id"])
+    alice = client_for(make_player("alice"))
+    before = table_state(table.id)
+    _refused(
+        alice.post(table_url(table, "sit"), {"seat": 1, "buy_in": 103}, format="json"),
+        400,
+        "buy_in_range",
+    )
+    assert table_state(table.id) == before
+    assert (
+        alice.post(table_url(table, "sit"), {"seat": 1, "buy_in": 100}, format="json").status_code
+        == 200
+    )
+    before = table_state(table.id)
+    _refused(
+        alice.post(table_url(table, "top-up"), {"amount": 7}, format="json"), 400, "top_up_range"
+    )
+    assert table_state(table.id) == before
+    assert alice.post(table_url(table, "top-up"), {"amount": 10}, format="json").status_code == 200

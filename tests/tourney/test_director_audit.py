@@ -159,6 +159,20 @@ def test_the_audit_finds_chips_the_log_does_not_account_for():
         tournament_audit(tournament)
 
 
+def test_the_audit_finds_a_stack_of_part_of_the_smallest_chip():
+    # Chips moved between two seats, 3 of them: the total still adds up, but neither stack
+    # is in the tournament's 5s (RULES.md 8: ties are shared in the smallest chip in play)
+    tournament = started(players=8)
+    first, second = Seat.objects.filter(
+        table__tournament_table__tournament=tournament, player__isnull=False
+    )[:2]
+    Seat.objects.filter(pk=first.pk).update(stack=first.stack + 3)
+    Seat.objects.filter(pk=second.pk).update(stack=second.stack - 3)
+
+    with pytest.raises(AuditFailed, match="not whole chips of 5"):
+        tournament_audit(tournament)
+
+
 def test_the_audit_finds_an_elimination_the_log_does_not_show():
     tournament = started(players=8)
     Entry.objects.filter(pk=_playing(tournament)[0].pk).update(status="eliminated")

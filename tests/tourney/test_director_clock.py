@@ -161,6 +161,7 @@ def _to_the_break(tournament: Tournament) -> None:
 def test_colour_up_races_odd_chips_at_most_one_per_player_and_logs_what_it_removed():
     tournament = started(players=6, colour_up=True)
     table = table_of(tournament, 1)
+    assert table.chip_unit == 5  # the tournament's chip: ties are shared in it
     stacks = [1005, 990, 1010, 995, 1000, 1000]
     seats = Seat.objects.filter(table=table, player__isnull=False).order_by("number")
     for seat, stack in zip(seats, stacks, strict=True):
@@ -180,6 +181,7 @@ def test_colour_up_races_odd_chips_at_most_one_per_player_and_logs_what_it_remov
     assert seated_chips(tournament) == sum(stacks) + raced["chips_delta"]
     fresh = _t(tournament)
     assert (fresh.smallest_chip, fresh.chip_unit) == (25, 5)
+    assert table_of(tournament, 1).chip_unit == 25  # and from the next hand in 25s
     assert fresh.chips_adjusted == raced["chips_delta"]
     assert events(tournament, "chips")[-1]["ok"]
 

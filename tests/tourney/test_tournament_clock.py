@@ -50,7 +50,13 @@ def test_a_due_level_moves_on_and_its_stakes_apply_from_the_next_hand():
     assert (table.ante, table.bring_in, table.small_bet, table.big_bet) == (10, 15, 50, 100)
     hands.table_advance(table.id)
     hand = table.hands.order_by("-number").first()
-    assert hand.header["stakes"] == {"ante": 10, "bring_in": 15, "small_bet": 50, "big_bet": 100}
+    assert hand.header["stakes"] == {
+        "ante": 10,
+        "bring_in": 15,
+        "small_bet": 50,
+        "big_bet": 100,
+        "unit": 5,
+    }
 
 
 def test_a_break_holds_every_table_and_the_next_level_releases_them_with_its_game():

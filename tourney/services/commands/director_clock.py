@@ -21,7 +21,7 @@ from tourney.models import Status, Tournament
 from tourney.planning.chip_race import check_units, race
 from tourney.planning.levels import STAKE_FIELDS, entry_seconds, level_number
 from tourney.selectors import schedule_entries, unscheduled_break_on
-from tourney.services.commands.director_lookup import running_for_update, unit_in_play
+from tourney.services.commands.director_lookup import running_for_update
 from tourney.services.steps.breaks import (
     hands_running,
     unscheduled_break_end,
@@ -232,7 +232,7 @@ def clock_color_up(*, tournament_id: int, chip_unit: int) -> Tournament:
                 '"break"}',
                 code=Code.NOT_ON_BREAK,
             )
-        old_unit = unit_in_play(tournament)
+        old_unit = tournament.unit_in_play
         try:
             check_units(old_unit, chip_unit)
         except ValueError as error:

@@ -22,11 +22,6 @@ def running_for_update(tournament_id: int) -> Tournament:
     return tournament
 
 
-def unit_in_play(tournament: Tournament) -> int:
-    """The smallest chip in play: the chip unit, or the one of the last colour-up."""
-    return tournament.smallest_chip or tournament.chip_unit
-
-
 def entry_of(tournament: Tournament, entry_id: int) -> Entry:
     """The tournament's entry, or a 404."""
     entry = tournament.entries.filter(pk=entry_id).first()

@@ -26,7 +26,6 @@ from tourney.services.commands.director_lookup import (
     seat_number_check,
     seat_of,
     table_numbered,
-    unit_in_play,
 )
 from tourney.services.steps.eliminations import eliminate
 from tourney.services.steps.locks import LockedTable, open_tables_for_update
@@ -38,7 +37,7 @@ from tourney.windows import field_final
 
 
 def _chips_check(tournament: Tournament, chips: int) -> None:
-    unit = unit_in_play(tournament)
+    unit = tournament.unit_in_play
     if chips < 1 or chips % unit:
         raise Invalid(
             f"chips must be a positive multiple of the chip unit in play ({unit})",

@@ -24,7 +24,7 @@ from tourney.models import EntryStatus, ScheduleEntry, Status, Tournament
 from tourney.planning.levels import STAKE_FIELDS, level_number
 from tourney.planning.payouts import structure_from_percentages
 from tourney.selectors import payout_structure, schedule_entries
-from tourney.services.commands.director_lookup import running_for_update, unit_in_play
+from tourney.services.commands.director_lookup import running_for_update
 from tourney.services.commands.schedules import LEVEL_FIELDS, schedule_create
 from tourney.services.steps.log import event_append
 from tourney.services.steps.results import places_assign
@@ -62,10 +62,10 @@ def late_registration_set(
                     "finishing places were given on a final field: late registration cannot reopen",
                     code=Code.PLACES_GIVEN,
                 )
-            if tournament.starting_stack % unit_in_play(tournament):
+            if tournament.starting_stack % tournament.unit_in_play:
                 raise Conflict(
                     f"the starting stack {tournament.starting_stack} is not a multiple of the "
-                    f"smallest chip in play ({unit_in_play(tournament)}) since the colour-up",
+                    f"smallest chip in play ({tournament.unit_in_play}) since the colour-up",
                     code=Code.CHIP_UNIT,
                 )
             if late_registration_open(tournament) and tournament.late_reg_levels == until:
@@ -134,7 +134,7 @@ def _schedule_replace(tournament: Tournament, entries: list[dict[str, Any]]) -> 
         chip_unit=stored.chip_unit,
         entries=entries,
     )
-    unit = unit_in_play(tournament)
+    unit = tournament.unit_in_play
     for index, entry in enumerate(schedule_entries(copy.id)):
         for name in STAKE_FIELDS:
             amount = getattr(entry, name)

@@ -83,11 +83,15 @@ def on_break(tournament: Tournament) -> bool:
 
 
 def stakes_apply(tournament: Tournament, tables: list[LockedTable]) -> None:
-    """Write the stakes and game in force to every table whose fields differ (they apply
-    from the table's next hand)."""
+    """Write the stakes, game and smallest chip in force to every table whose fields differ
+    (they apply from the table's next hand)."""
     entries = schedule_entries(tournament.schedule_id)
     level = playing_level(entries, tournament.level_index)
-    wanted = {"variant": level.game, **{name: getattr(level, name) for name in STAKE_FIELDS}}
+    wanted = {
+        "variant": level.game,
+        "chip_unit": tournament.unit_in_play,
+        **{name: getattr(level, name) for name in STAKE_FIELDS},
+    }
     for locked in tables:
         if any(getattr(locked.table, name) != value for name, value in wanted.items()):
             if locked.busy:  # its hand keeps its stakes; the next one waits for them

@@ -35,6 +35,7 @@ def table_open(tournament: Tournament) -> LockedTable:
         bring_in=level.bring_in,
         small_bet=level.small_bet,
         big_bet=level.big_bet,
+        chip_unit=tournament.unit_in_play,
         seat_count=tournament.table_size,
         kind="tournament",
         club_id=tournament.club_id,
