@@ -71,8 +71,11 @@ GAME_FIELDS: Final = (
     "players",
     "finishing_stacks",
     "rake",
+    "_chip_unit",
 )
-"""The fields :class:`Phh` reads; every other key of a history is kept as metadata."""
+"""The fields :class:`Phh` reads; every other key of a history is kept as metadata.
+``_chip_unit`` (a PHH user-defined field, written when it is not 1) is the smallest chip in
+play, the unit tied pots and hi/lo halves were shared in."""
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -95,6 +98,7 @@ class Phh:
     players: tuple[str, ...] | None = None
     finishing_stacks: tuple[int, ...] | None = None
     rake: int = 0
+    chip_unit: int = 1
     metadata: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -111,7 +115,9 @@ class Phh:
                 "for every player"
             )
         try:
-            return Stakes(self.antes[0], self.bring_in, self.small_bet, self.big_bet)
+            return Stakes(
+                self.antes[0], self.bring_in, self.small_bet, self.big_bet, self.chip_unit
+            )
         except ValueError as error:
             raise PhhError(str(error)) from error
 
@@ -156,6 +162,7 @@ def load_phh(text: str) -> Phh:
         players=None if players is None else tuple(players),
         finishing_stacks=finishing,
         rake=_chips(data, "rake") if "rake" in data else 0,
+        chip_unit=_chips(data, "_chip_unit") if "_chip_unit" in data else 1,
         metadata={key: value for key, value in data.items() if key not in GAME_FIELDS},
     )
 
@@ -536,6 +543,8 @@ def dump_phh(
         fields["finishing_stacks"] = stacks_after(state, rake)
     if rake:
         fields["rake"] = rake
+    if state.stakes.unit != 1:
+        fields["_chip_unit"] = state.stakes.unit
     return "".join(f"{_toml_key(key)} = {_toml_value(value)}\n" for key, value in fields.items())
 
 

@@ -428,3 +428,32 @@ def test_the_community_card_is_written_and_read_as_a_board_card():
 
     assert "'d db 6s'" in text
     assert replay_phh(load_phh(text)).community == state.community
+
+
+def test_a_hand_in_fives_round_trips_with_its_smallest_chip():
+    # Ties are shared in the smallest chip in play (RULES.md 8): the export says which in the
+    # PHH user-defined field _chip_unit, so a replay shares them the same way
+    for seed in range(200):
+        rng = random.Random(seed)
+        stacks = [rng.choice([5, 15, 40, 100, 300]) for _ in range(rng.randint(2, 8))]
+        rules = Rules(rng.choice(list(Variant)))
+        stakes = Stakes(5, 5, 10, 20, unit=5)
+        state = play_hand(rules, stakes, stacks, rng, random_choice_with(rng))
+
+        text = dump_phh(state, show_all_cards=True)
+        phh = load_phh(text)
+
+        assert "_chip_unit = 5" in text and phh.chip_unit == 5 and not phh.metadata, seed
+        assert replay_phh(phh).log == state.log, seed
+        assert all(stack % 5 == 0 for stack in stacks_after(state)), seed
+    plain = play_hand(Rules(), Stakes(1, 2, 5, 10), [50, 50], rng, first_not_fold)
+    assert "_chip_unit" not in dump_phh(plain)
+
+
+def test_pokerkit_reads_an_export_with_the_smallest_chip():
+    hand_history = pytest.importorskip("pokerkit").HandHistory
+    state = play_hand(
+        Rules(), Stakes(5, 5, 10, 20, unit=5), [100, 100], random.Random(1), first_not_fold
+    )
+    *_, last = hand_history.loads(dump_phh(state))
+    assert sum(last.stacks) == 200
