@@ -15,6 +15,7 @@ from games.models import GameMode
 
 VARIANTS = [v.value for v in Variant]
 HOUSE_RULES = (
+    "chip_unit",
     "low_qualifier",
     "open_pair_double",
     "board_tie",

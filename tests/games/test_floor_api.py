@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from games.models import FloorLog, Offer, Seat, SeatChange, WaitEntry
+from games.models import FloorLog, Game, Offer, Seat, SeatChange, WaitEntry
 from games.services.seating import seat_leave
 from tests.games.factories import make_player
 from tests.games.floor import fill, fill_table, make_game, tables_of
@@ -206,6 +206,28 @@ def test_staff_create_a_game_with_rotation_and_a_must_move_table():
     assert bad.status_code == 400 and bad.json()["error"]["code"] == "invalid_rotation"
     player = client_for(make_player("alice"))
     assert player.post("/api/v1/games/", body, format="json").status_code == 403
+
+
+def test_a_game_in_fives_opens_its_tables_in_fives_and_refuses_stakes_that_are_not():
+    staff = client_for(make_player("boss", staff=True))
+    body = {
+        "name": "Fives",
+        "variant": "razz",
+        "ante": 5,
+        "bring_in": 5,
+        "small_bet": 10,
+        "big_bet": 20,
+        "buy_in_min": 100,
+        "buy_in_max": 500,
+        "table_options": {"chip_unit": 5},
+    }
+    bad = staff.post("/api/v1/games/", {**body, "ante": 2}, format="json")
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == "invalid_rules"
+    assert "multiple of the smallest chip in play, 5" in bad.json()["error"]["message"]
+    assert not Game.objects.exists()
+    created = staff.post("/api/v1/games/", body, format="json")
+    assert created.status_code == 201, created.content
+    assert [t.chip_unit for t in tables_of(Game.objects.get())] == [5]
 
 
 def test_a_player_withdraws_a_change_request_and_a_second_withdrawal_is_refused():
