@@ -1,11 +1,12 @@
 """Property tests: random hands driven by Hypothesis, checked after every step (issue 3, item 8).
 
-One state machine plays a hand of any variant with any house-rule options, 2 to 8 players,
-stacks as small as one chip and any ante. Each step either deals the next card from a shuffled
-deck, takes a random legal decision, or tries an illegal input (which must be refused without
-changing anything). After every step: chips are conserved, no card exists twice, exactly one
-player is to act in a decision phase and none otherwise, and no view or viewer's log shows a
-card the viewer may not see. At the end the log replays to an equal hand, also through JSON.
+One state machine plays a hand of any variant with any house-rule options, 2 to 8 players, in
+a smallest chip of 1, 5 or 25, stacks as small as one such chip and any ante. Each step either
+deals the next card from a shuffled deck, takes a random legal decision, or tries an illegal
+input (which must be refused without changing anything). After every step: chips are
+conserved, no card exists twice, exactly one player is to act in a decision phase and none
+otherwise, and no view or viewer's log shows a card the viewer may not see. At the end every
+stack is whole chips of the smallest, and the log replays to an equal hand, also through JSON.
 """
 
 from __future__ import annotations
@@ -52,13 +53,16 @@ rules_strategy = st.builds(
 
 @st.composite
 def stakes_strategy(draw: st.DrawFn) -> Stakes:
-    """Any legal stakes: ante 0..n, 0 < bring-in < small bet <= big bet <= 2 small bets."""
+    """Any legal stakes: ante 0..n, 0 < bring-in < small bet <= big bet <= 2 small bets, in
+    a smallest chip of 1 (most often), 5 or 25."""
     small = draw(st.integers(2, 10))
+    unit = draw(st.sampled_from([1, 1, 1, 5, 25]))
     return Stakes(
-        ante=draw(st.integers(0, small)),
-        bring_in=draw(st.integers(1, small - 1)),
-        small_bet=small,
-        big_bet=draw(st.integers(small, 2 * small)),
+        ante=draw(st.integers(0, small)) * unit,
+        bring_in=draw(st.integers(1, small - 1)) * unit,
+        small_bet=small * unit,
+        big_bet=draw(st.integers(small, 2 * small)) * unit,
+        unit=unit,
     )
 
 
@@ -83,6 +87,7 @@ class StudHand(RuleBasedStateMachine):
         seed=st.integers(0, 2**32 - 1),
     )
     def start(self, rules: Rules, stakes: Stakes, stacks: list[int], seed: int) -> None:
+        stacks = [stack * stakes.unit for stack in stacks]  # whole chips of the smallest
         self.state = HandState(rules, stakes, stacks)
         # A seed, not a drawn permutation: 52 drawn cards would crowd out the steps.
         self.deck = shuffled_deck(Random(seed))
@@ -158,6 +163,8 @@ class StudHand(RuleBasedStateMachine):
         if self.state.is_over:
             assert sum(p.stack for p in players) == self.start_total
             assert all(p.stack >= 0 and p.total_in == 0 for p in players)
+            # ties and halves are shared in the smallest chip in play (RULES.md 8)
+            assert all(p.stack % self.state.stakes.unit == 0 for p in players)
 
     @invariant()
     def no_card_is_dealt_twice(self) -> None:
