@@ -193,6 +193,25 @@ def test_the_finale_registers_the_qualifiers_with_their_chip_bonus():
     assert chips_in_play(finale) == chips_expected(finale) == 2700
 
 
+def test_a_chip_bonus_that_is_not_whole_chips_of_the_tournament_is_refused_for_all():
+    # The finale plays in 5s: a bonus of 502 would make a stack of part of a chip, so the
+    # whole request is refused and nobody is registered
+    world = make_world()
+    season = world.season_a
+    Season.objects.filter(pk=season.pk).update(finale_qualifiers=2, finale_chip_bonus=[500, 202])
+    client = world.client("director_a")
+    players = [make_player() for _ in range(3)]
+    client.post(f"/api/v1/seasons/{season.id}/events/", _live(players, [2, 0, 1]), format="json")
+    finale = make_tournament(club_id=world.club_a.id, starting_stack=1000)
+
+    response = client.post(f"/api/v1/seasons/{season.id}/finale/", {"tournament": finale.id})
+
+    assert response.status_code == 400 and response.json()["error"]["code"] == "chips"
+    assert "bonus_chips 202" in response.json()["error"]["message"]
+    assert not finale.entries.exists()
+    assert Season.objects.get(pk=season.pk).finale_tournament_id is None
+
+
 def test_incremental_standings_equal_a_recompute_whatever_the_entry_order():
     world = make_world()
     season = world.season_a

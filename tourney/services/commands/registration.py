@@ -11,7 +11,7 @@ import secrets
 from django.db import transaction
 
 from games.engine.fairness import SeededShuffler
-from games.errors import Conflict, NotFound
+from games.errors import Conflict, Invalid, NotFound
 from games.models import Player
 from games.services import schedule
 from money.models import Reason
@@ -79,6 +79,12 @@ def entry_register(*, tournament_id: int, player_id: int, bonus_chips: int = 0) 
             raise Conflict(
                 f"registration is closed (the tournament is {tournament.status})",
                 code=Code.REGISTRATION_CLOSED,
+            )
+        if bonus_chips % tournament.unit_in_play:
+            raise Invalid(
+                f"bonus_chips {bonus_chips} is not a multiple of the smallest chip in play, "
+                f"{tournament.unit_in_play}: give a bonus in whole chips of it",
+                code=Code.CHIPS,
             )
         earlier = tournament.entries.filter(player=player).exclude(status=EntryStatus.UNREGISTERED)
         if earlier.exists():
