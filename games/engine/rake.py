@@ -69,7 +69,7 @@ def rake_amount(rule: RakeRule, *, pot: int, ended_on_third_street: bool, unit: 
 def rake_shares(amount: int, won: Sequence[int], unit: int = 1) -> list[int]:
     """Each player's part of ``amount``, in proportion to ``won`` (what they were awarded), in
     whole ``unit``: the units left by rounding down go to the largest remainders, ties to the
-    lower index (and any part of a unit to the first of them).
+    lower index, and any part of a unit to the player with the most won left after their share.
 
     >>> rake_shares(10, won=[60, 40], unit=5)
     [5, 5]
@@ -85,7 +85,8 @@ def rake_shares(amount: int, won: Sequence[int], unit: int = 1) -> list[int]:
     for i in remainders[: units - sum(counts)]:
         counts[i] += 1
     shares = [count * unit for count in counts]
-    shares[remainders[0]] += part
+    if part:  # to the player with the most won left over after their share
+        shares[max(range(len(won)), key=lambda i: (won[i] - shares[i], -i))] += part
     return shares
 
 

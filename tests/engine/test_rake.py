@@ -45,14 +45,23 @@ def test_shares_add_up_and_never_exceed_what_each_won(amount, won):
     st.integers(0, 2_000),
     st.lists(st.integers(0, 2_000), min_size=2, max_size=8),
     st.sampled_from([5, 25, 100]),
+    st.integers(0, 99),
 )
-def test_shares_in_a_chip_unit_are_whole_chips_of_it(units, won_units, unit):
-    # Awards are whole chips of the smallest chip in play, and so are the rake's parts
+def test_shares_in_a_chip_unit_are_whole_chips_of_it(units, won_units, unit, extra):
+    # Awards are whole chips of the smallest chip in play, and so are the rake's parts; a
+    # part of a chip (only from a recorded history) goes to one player, within what they won
     won = [w * unit for w in won_units]
-    amount = min(units, sum(won_units)) * unit
+    amount = min(units * unit + extra % unit, sum(won))
     shares = rake_shares(amount, won, unit)
     assert sum(shares) == amount
-    assert all(s % unit == 0 and 0 <= s <= w for s, w in zip(shares, won, strict=True))
+    assert all(0 <= s <= w for s, w in zip(shares, won, strict=True))
+    assert sum(1 for s in shares if s % unit) == (1 if amount % unit else 0)
+
+
+def test_a_part_of_a_chip_goes_to_a_winner_with_room_for_it():
+    # A recorded history may give a rake that is not whole chips of its unit
+    assert rake_shares(3, won=[0, 20], unit=5) == [0, 3]
+    assert rake_shares(8, won=[10, 40, 0], unit=5) == [0, 8, 0]
 
 
 def test_the_rake_is_rounded_down_to_the_smallest_chip():
