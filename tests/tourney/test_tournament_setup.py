@@ -71,6 +71,9 @@ def test_a_generated_schedule_with_stakes_too_big_to_store_is_refused():
         ("table_size", 1, "table_size"),
         ("mode", "telepathy", "mode"),
         ("payout_percentages", ["50", "30"], "invalid_payouts"),
+        ("starting_stack", 3002, "chip_unit"),  # the test tournaments play in 5s
+        ("rebuy_chips", 1001, "chip_unit"),
+        ("add_on_chips", 999, "chip_unit"),
     ],
 )
 def test_bad_settings_are_refused_with_a_400(field, value, code):

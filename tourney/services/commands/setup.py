@@ -93,7 +93,8 @@ def _check_prices(tournament: Tournament) -> None:
 
 
 def _check_offers(tournament: Tournament) -> None:
-    """Refuse (400) a rebuy or an add-on on offer that gives no chips or costs nothing."""
+    """Refuse (400) a rebuy or an add-on on offer that gives no chips or costs nothing, and
+    chips sold that are not whole chips of the chip unit."""
     offers = (
         (tournament.rebuy_max, "rebuy_max", "rebuy_chips", "rebuy_price"),
         (tournament.add_on_level, "add_on_level", "add_on_chips", "add_on_price"),
@@ -107,6 +108,14 @@ def _check_offers(tournament: Tournament) -> None:
                     f"{name} is 0 with {switch} {offered}: set {name}, or {switch} 0 to offer none",
                     code=Code.EMPTY_OFFER,
                 )
+    for name in ("starting_stack", "rebuy_chips", "add_on_chips"):
+        amount = getattr(tournament, name)
+        if amount % tournament.chip_unit:
+            raise Invalid(
+                f"{name} {amount} is not a multiple of the chip unit {tournament.chip_unit}: "
+                "stacks are whole chips of it",
+                code=Code.CHIP_UNIT,
+            )
 
 
 WINDOWS = ("late_reg_levels", "re_entry_levels", "rebuy_levels", "add_on_level")
