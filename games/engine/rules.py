@@ -85,6 +85,10 @@ class Rules:
         return cls(**data)
 
 
+_AMOUNTS: Final = ("ante", "bring_in", "small_bet", "big_bet")
+"""The stakes' amounts, each a multiple of the smallest chip in play."""
+
+
 @dataclass(frozen=True, slots=True)
 class Stakes:
     """One limit level: ante, bring-in, small bet and big bet; ``unit`` is the smallest chip
@@ -98,7 +102,7 @@ class Stakes:
     unit: int = 1
 
     def __post_init__(self) -> None:
-        for name in ("ante", "bring_in", "small_bet", "big_bet", "unit"):
+        for name in (*_AMOUNTS, "unit"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise ValueError(
@@ -106,7 +110,7 @@ class Stakes:
                 )
         if self.unit < 1:
             raise ValueError("stakes: the unit (the smallest chip in play) must be at least 1")
-        for name in ("ante", "bring_in", "small_bet", "big_bet"):
+        for name in _AMOUNTS:
             if getattr(self, name) % self.unit:
                 raise ValueError(
                     f"stakes: {name} {getattr(self, name)} is not a multiple of the smallest "

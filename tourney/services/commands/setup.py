@@ -93,8 +93,7 @@ def _check_prices(tournament: Tournament) -> None:
 
 
 def _check_offers(tournament: Tournament) -> None:
-    """Refuse (400) a rebuy or an add-on on offer that gives no chips or costs nothing, and
-    chips sold that are not whole chips of the chip unit."""
+    """Refuse (400) a rebuy or an add-on on offer that gives no chips or costs nothing."""
     offers = (
         (tournament.rebuy_max, "rebuy_max", "rebuy_chips", "rebuy_price"),
         (tournament.add_on_level, "add_on_level", "add_on_chips", "add_on_price"),
@@ -108,6 +107,11 @@ def _check_offers(tournament: Tournament) -> None:
                     f"{name} is 0 with {switch} {offered}: set {name}, or {switch} 0 to offer none",
                     code=Code.EMPTY_OFFER,
                 )
+
+
+def _check_chips(tournament: Tournament) -> None:
+    """Refuse (400) chips given or sold that are not whole chips of the chip unit: the tables
+    share tied pots in it, so every stack must be."""
     for name in ("starting_stack", "rebuy_chips", "add_on_chips"):
         amount = getattr(tournament, name)
         if amount % tournament.chip_unit:
@@ -157,6 +161,7 @@ def tournament_create(**fields: Any) -> Tournament:
     tournament = Tournament(**fields)
     _check_prices(tournament)
     _check_offers(tournament)
+    _check_chips(tournament)
     _check_schedule(tournament)
     with transaction.atomic():
         tournament.save()
@@ -188,6 +193,7 @@ def tournament_configure(*, tournament_id: int, **fields: Any) -> Tournament:
             setattr(tournament, name, value)
         _check_prices(tournament)
         _check_offers(tournament)
+        _check_chips(tournament)
         _check_schedule(tournament)
         tournament.save()
         pool_recompute(tournament)
