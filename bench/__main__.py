@@ -15,7 +15,9 @@ of 50 events x 100 players, on SQLite or DATABASE_URL's server) and ledger (tran
 ledger_check over 1,000,000 postings); tables, tournament, eliminations, load and ledger
 need DATABASE_URL and REDIS_URL. ``python -m bench chaos [--minutes M] [--kills K]`` is the
 chaos run (``bench/chaos.py``: clients doing random things while workers die; never run by
-default). With no name, engine and balancing run, and
+default); ``python -m bench instructions [--hands N] [--jobs N]`` counts both engines'
+instructions a hand under valgrind (``bench/instructions.py``: the engine ratio no other
+load on the machine moves; slow, never run by default). With no name, engine and balancing run, and
 tables, tournament, eliminations, load and ledger too when DATABASE_URL and REDIS_URL are
 set. Every
 benchmark prints its own JSON report.
@@ -45,8 +47,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     quick = ["--quick"] if "--quick" in args else []
     # load's own options: its full 400-person run; JSON, as every other benchmark prints
     load_options = ["--json", *(["--full"] if "--full" in args else [])]
-    if args[:1] == ["chaos"]:  # its options go to it: python -m bench chaos --minutes 2
-        command = [sys.executable, "-m", "bench.chaos", *args[1:]]
+    if args[:1] in (["chaos"], ["instructions"]):  # its options go to it: bench chaos --minutes 2
+        command = [sys.executable, "-m", f"bench.{args[0]}", *args[1:]]
         return subprocess.run(command, cwd=PROJECT_DIR).returncode
     names = list(takewhile(lambda arg: not arg.startswith("-"), args))
     unknown = [n for n in names if n not in NAMES]
