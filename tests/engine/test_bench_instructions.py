@@ -3,6 +3,8 @@ for the suite: ``python -m bench instructions`` runs it)."""
 
 from __future__ import annotations
 
+import types
+
 import pytest
 
 from bench import instructions
@@ -78,3 +80,16 @@ def test_without_valgrind_it_says_how_to_install_it(monkeypatch, capsys):
     monkeypatch.setattr(instructions.shutil, "which", lambda name: None)
     assert instructions.main(["--workloads", "razz/2"]) == 2
     assert "apt-get install valgrind" in capsys.readouterr().err
+
+
+def test_python_m_bench_instructions_runs_it_with_its_options(monkeypatch):
+    import bench.__main__ as bench_main
+
+    ran = []
+    monkeypatch.setattr(
+        bench_main.subprocess,
+        "run",
+        lambda command, cwd: ran.append(command) or types.SimpleNamespace(returncode=0),
+    )
+    assert bench_main.main(["instructions", "--hands", "5", "--jobs", "2"]) == 0
+    assert ran[0][1:] == ["-m", "bench.instructions", "--hands", "5", "--jobs", "2"]
