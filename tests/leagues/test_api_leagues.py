@@ -172,14 +172,22 @@ def test_a_tournament_of_the_club_enters_its_season_when_it_finishes(
     assert EventResult.objects.get(event=event, player=entry.player).prize == entry.prize
 
 
-def test_the_finale_registers_the_qualifiers_with_their_chip_bonus():
+def _season_with_a_finale(*, chip_bonus: list[int]):
+    """Club A's season with one event of three players (the 3rd won, the 1st came second)
+    whose two best qualify for a finale of 1,000 chips with ``chip_bonus``."""
     world = make_world()
     season = world.season_a
-    Season.objects.filter(pk=season.pk).update(finale_qualifiers=2, finale_chip_bonus=[500, 200])
-    client = world.client("director_a")
+    Season.objects.filter(pk=season.pk).update(finale_qualifiers=2, finale_chip_bonus=chip_bonus)
     players = [make_player() for _ in range(3)]
-    client.post(f"/api/v1/seasons/{season.id}/events/", _live(players, [2, 0, 1]), format="json")
-    finale = make_tournament(club_id=world.club_a.id, starting_stack=1000)
+    world.client("director_a").post(
+        f"/api/v1/seasons/{season.id}/events/", _live(players, [2, 0, 1]), format="json"
+    )
+    return world, players, make_tournament(club_id=world.club_a.id, starting_stack=1000)
+
+
+def test_the_finale_registers_the_qualifiers_with_their_chip_bonus():
+    world, players, finale = _season_with_a_finale(chip_bonus=[500, 200])
+    season, client = world.season_a, world.client("director_a")
     url = f"/api/v1/seasons/{season.id}/finale/"
     assert world.client("member_a").post(url, {"tournament": finale.id}).status_code == 403
     response = client.post(url, {"tournament": finale.id}, format="json")
@@ -196,13 +204,8 @@ def test_the_finale_registers_the_qualifiers_with_their_chip_bonus():
 def test_a_chip_bonus_that_is_not_whole_chips_of_the_tournament_is_refused_for_all():
     # The finale plays in 5s: a bonus of 502 would make a stack of part of a chip, so the
     # whole request is refused and nobody is registered
-    world = make_world()
-    season = world.season_a
-    Season.objects.filter(pk=season.pk).update(finale_qualifiers=2, finale_chip_bonus=[500, 202])
-    client = world.client("director_a")
-    players = [make_player() for _ in range(3)]
-    client.post(f"/api/v1/seasons/{season.id}/events/", _live(players, [2, 0, 1]), format="json")
-    finale = make_tournament(club_id=world.club_a.id, starting_stack=1000)
+    world, _players, finale = _season_with_a_finale(chip_bonus=[500, 202])
+    season, client = world.season_a, world.client("director_a")
 
     response = client.post(f"/api/v1/seasons/{season.id}/finale/", {"tournament": finale.id})
 
