@@ -18,9 +18,9 @@ kombu 5.7 also kills a worker when Redis restarts while it holds messages not ye
 pool it can no longer make, since the connection is gone (``AttributeError: 'NoneType' object
 has no attribute 'hostname'``, "Unrecoverable error"), and the worker exits. Here the channel
 says the connection is lost (redis' ``ConnectionError``), which kombu's close ignores as it does
-for any broker gone away: the worker reconnects and goes on. The messages stay recorded as
-unacknowledged in Redis, which redelivers them (``visibility_timeout``) unless it lost them
-with its restart; the tables' due times in the database cover those (the beat sweep).
+for any broker gone away: the worker reconnects and goes on. The messages it held are lost
+with the connection (the acknowledgement emulation is off: settings); the due times in the
+database cover them (the beat sweeps).
 """
 
 from __future__ import annotations

@@ -160,7 +160,14 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Redis, broker and cache ----------------------------------------------------------------
 REDIS_URL = env.str("REDIS_URL", default="")
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "filesystem://")
-CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, Any] = {}
+# On Redis, a message a worker has taken is gone from the broker (``ack_emulation`` off): the
+# worker keeps its unacknowledged messages in memory and puts them back when it stops (SIGTERM),
+# as it does with its countdowns. Kombu's emulation would copy each into Redis and delete it at
+# the acknowledgement, two round trips a task (a tenth of a bot hand's task), so that a message
+# whose worker was killed came back after the hour of ``visibility_timeout``; the beat sweeps
+# (tables, floor, tournaments, webhooks) already find such work within seconds from the
+# database, and a task run twice or late changes nothing.
+CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, Any] = {"ack_emulation": False}
 if CELERY_BROKER_URL.startswith("filesystem://"):
     # Embedded broker: messages are files in one folder that producers and workers share.
     BROKER_DIR = RUN_DIR / "broker"

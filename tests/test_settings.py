@@ -106,7 +106,7 @@ def test_database_and_redis_urls_switch_to_postgresql_and_redis(tmp_path: Path) 
     assert shown["DATABASE"]["ENGINE"] == "config.postgres"  # Django's, its health check cheaper
     assert (shown["DATABASE"]["NAME"], shown["DATABASE"]["HOST"]) == ("stud", "db.example")
     assert shown["BROKER"] == "redis://cache.example:6379/2"
-    assert shown["BROKER_OPTIONS"] == {}
+    assert shown["BROKER_OPTIONS"] == {"ack_emulation": False}  # see test_broker
     assert shown["CACHE"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
     assert shown["CACHE"]["LOCATION"] == "redis://cache.example:6379/2"
     assert shown["SECRET_KEY"] == "from-the-environment"
