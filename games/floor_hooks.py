@@ -11,7 +11,6 @@ from typing import Any
 
 from django.utils import timezone
 
-from games import rows
 from games.models import (
     EntryStatus,
     GameTable,
@@ -48,13 +47,13 @@ def on_seat_changed(
 
 
 def on_hand_finished(
-    sender: object, *, table_id: int, hand_id: int, kind: str, **kwargs: Any
+    sender: object, *, table_id: int, hand_id: int, kind: str, in_game: bool, **kwargs: Any
 ) -> None:
     """A hand ended at a game's table: rotate its game if due, then let the floor fill the
     seats the hand freed and carry out moves that waited for it. (A game's tables are ring
     tables: a tournament table's hand is none of the floor's business.)"""
-    if kind != TableKind.RING or not rows.exists(GameTable, "table", table_id):
-        return  # most ring tables are in no game: asked without the ORM's compiling
+    if kind != TableKind.RING or not in_game:
+        return  # most ring tables are in no game: known from the table's read, no query
     link = GameTable.objects.select_related("game").filter(table_id=table_id).first()
     if link is None:
         return

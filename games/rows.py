@@ -23,7 +23,7 @@ from django.db import connection, transaction
 from django.db.models import Field, Model
 from rest_framework.authtoken.models import Token
 
-from games.models import Hand, HandStatus, Player, Seat, Table
+from games.models import GameTable, Hand, HandStatus, Player, Seat, Table
 
 M = TypeVar("M", bound=Model)
 Converter = Callable[[Any, Any, Any], Any]
@@ -89,17 +89,6 @@ def select(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()
-
-
-def exists(model: type[Model], field: str, value: Any) -> bool:
-    """Whether a row of ``model`` has ``value`` in ``field`` (its column)."""
-    return bool(select(_exists_sql(model, field, connection.vendor), [value]))
-
-
-@cache
-def _exists_sql(model: type[Model], field: str, vendor: str) -> str:
-    table, column = _quote(model._meta.db_table), _column(model, field)
-    return f"SELECT 1 FROM {table} WHERE {column} = %s LIMIT 1"
 
 
 @cache
@@ -204,12 +193,15 @@ def running_hand(of: Table) -> Hand | None:
 class TableRead:
     """A table's row, its running hand's and its seats' with their players: what a hand is
     played from and a table's answer is made of; ``hand_key``: a key reserved for a hand
-    this transaction may start (``table_read``'s ``with_hand_key``)."""
+    this transaction may start (``table_read``'s ``with_hand_key``); ``in_game``: the table
+    is one of a ring game's (a ``GameTable``'s), whose floor looks after each of its hands.
+    A table is made one of a game's as it is created, and stays one."""
 
     table: Table
     hand: Hand | None
     seats: dict[int, Seat]
     hand_key: int | None = None
+    in_game: bool = False
 
 
 def table_read(
@@ -234,7 +226,7 @@ def table_read(
     running = [table_id, HandStatus.RUNNING]
     with pipelined(), ExitStack() as stack:
         t, h, s, k = (stack.enter_context(connection.cursor()) for _ in range(4))
-        t.execute(_table_sql(vendor, lock), [table_id])
+        t.execute(_table_sql(vendor, lock, in_game=True), [table_id])
         h.execute(_running_hand_sql(vendor), running)
         if with_seats:
             s.execute(_seats_sql(vendor), [table_id])
@@ -245,9 +237,11 @@ def table_read(
         keys = k.fetchall() if reserve else []
     if not found:
         return None
-    table: Table = columns(Table, "t", vendor).build(found[0])  # type: ignore[assignment]
+    *row, in_game = found[0]
+    table: Table = columns(Table, "t", vendor).build(row)  # type: ignore[assignment]
     hand = _hand(hand_rows, table)
-    return TableRead(table, hand, _seats(seat_rows, table), keys[0][0] if keys else None)
+    key = keys[0][0] if keys else None
+    return TableRead(table, hand, _seats(seat_rows, table), key, bool(in_game))
 
 
 def _hand(found: list[tuple[Any, ...]], of: Table) -> Hand | None:
@@ -335,12 +329,16 @@ def _column(model: type[Model], field: str) -> str:
 
 
 @cache
-def _table_sql(vendor: str, lock: bool) -> str:
+def _table_sql(vendor: str, lock: bool, in_game: bool = False) -> str:
+    """The table's row; ``in_game``: and last, whether the table is one of a game's."""
     # SQLite has no row locks: its writers are serialized by the immediate transaction
     locking = " FOR UPDATE" if lock and connection.features.has_select_for_update else ""
+    key = f"t.{_column(Table, 'id')}"
+    linked = f"{_quote(GameTable._meta.db_table)} g WHERE g.{_column(GameTable, 'table')} = {key}"
+    game = f", EXISTS (SELECT 1 FROM {linked})" if in_game else ""
     return (
-        f"SELECT {columns(Table, 't', vendor).sql} FROM {_quote(Table._meta.db_table)} t "
-        f"WHERE t.{_column(Table, 'id')} = %s{locking}"
+        f"SELECT {columns(Table, 't', vendor).sql}{game} "
+        f"FROM {_quote(Table._meta.db_table)} t WHERE {key} = %s{locking}"
     )
 
 

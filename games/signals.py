@@ -2,7 +2,8 @@
 
 ``hand_finished`` is sent inside the settling transaction with ``table_id``, ``hand_id``, the
 table's ``kind`` (a ``TableKind``: a receiver for the other kind returns without a query) and
-``busted`` (a player at the table has no chips left, as settled; a ring game frees such seats);
+``busted`` (a player at the table has no chips left, as settled; a ring game frees such seats)
+and ``in_game`` (the table is one of a ring game's, ``games.rows.TableRead.in_game``);
 receivers that lock other rows must defer that work with ``transaction.on_commit`` to keep
 the lock order (tournament > table). A receiver that held the table (set its ``hold_reason``)
 returns True: no advance is then sent for the table's next hand, which would find it held;

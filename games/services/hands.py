@@ -200,9 +200,9 @@ def table_advance(table_id: int) -> str:
                 table.next_hand_at = None
                 table.save(update_fields=["next_hand_at"])
                 return "waiting for players"
-            return _run(writes, started.hand, read.seats, started.state, 0, started.deck)
+            return _run(writes, started.hand, read, started.state, 0, started.deck)
         state = hand_state(hand)
-        return _run(TableWrites(table), hand, read.seats, state, len(state.log))
+        return _run(TableWrites(table), hand, read, state, len(state.log))
 
 
 PLAY_ON_SECONDS = 0.05
@@ -238,14 +238,15 @@ def table_play_on(table_id: int, *, seconds: float = PLAY_ON_SECONDS) -> str:
 def _run(
     writes: TableWrites,
     hand: Hand,
-    seats: dict[int, Seat],
+    read: rows.TableRead,
     state: HandState,
     start: int,
     deck: list[Card] | None = None,
 ) -> str:
     """Play the hand on from ``state`` (whose events from ``start`` on are not written yet)
-    until a human decides or it ends; write it all. ``deck``: the hand's, if known."""
-    lineup = hand.lineup
+    at the table ``read`` under its lock, until a human decides or it ends; write it all.
+    ``deck``: the hand's, if known."""
+    lineup, seats = hand.lineup, read.seats
     while not state.is_over:
         if state.next_deal is not None:
             deck = deck or deck_for_hand(bytes(hand.seed), hand.client_seeds)
@@ -264,7 +265,7 @@ def _run(
     if state.is_over:
         hand.deadline = None
         _persist(writes, hand, state, start)
-        _settle(writes, hand, state, seats)
+        _settle(writes, hand, state, read)
         return "hand finished"
     _persist(writes, hand, state, start)
     _start_clock(writes, hand, len(state.log))
@@ -404,16 +405,16 @@ def hand_expire(*, hand_id: int, seq: int | None) -> str:
             writes.event("timeout", {"hand": hand.id, "player": i}, hand)
             hand.deadline = None
             _persist(writes, hand, state, start)
-        return _run(writes, hand, read.seats, state, len(state.log))
+        return _run(writes, hand, read, state, len(state.log))
 
 
 # ------------------------------------------------------------------------- settling
 
 
-def _settle(writes: TableWrites, hand: Hand, state: HandState, seats: dict[int, Seat]) -> None:
+def _settle(writes: TableWrites, hand: Hand, state: HandState, read: rows.TableRead) -> None:
     """Take the rake, pay the final stacks into the seats, free leaving and busted ring
     seats (cashing them out), finish; write it all, then tell the receivers."""
-    table = writes.table
+    table, seats = writes.table, read.seats
     rake = hand_rake(table.engine_rake(), state)
     final = [p.stack - taken for p, taken in zip(state.players, rake, strict=True)]
     for entry, stack in zip(hand.lineup, final, strict=True):
@@ -456,7 +457,12 @@ def _settle(writes: TableWrites, hand: Hand, state: HandState, seats: dict[int, 
         )
     busted = any(s.player_id is not None and not s.stack for s in seats.values())
     answers = hand_finished.send(
-        sender=Table, table_id=table.id, hand_id=hand.id, kind=table.kind, busted=busted
+        sender=Table,
+        table_id=table.id,
+        hand_id=hand.id,
+        kind=table.kind,
+        busted=busted,
+        in_game=read.in_game,
     )
     if not any(held for _receiver, held in answers):  # a held table waits for its release
         schedule.advance_at(table.id, table.next_hand_at)

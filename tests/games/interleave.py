@@ -31,6 +31,6 @@ def between_the_table_and_its_hand(
         for row in [later.hand, *later.seats.values()]:
             if row is not None:
                 row.table = table
-        return rows.TableRead(table, later.hand, later.seats)
+        return rows.TableRead(table, later.hand, later.seats, in_game=later.in_game)
 
     monkeypatch.setattr(rows, "table_read", read)

@@ -24,6 +24,7 @@ from games.models import GameTable, Hand, Player, Seat, Table
 from games.services import hands
 from games.services.seating import seat_sit
 from tests.games.factories import make_player, make_table
+from tests.games.floor import make_game, tables_of
 
 pytestmark = pytest.mark.django_db
 
@@ -124,10 +125,13 @@ def test_update_each_of_nothing_sends_nothing():
     assert queries.captured_queries == []
 
 
-def test_exists_asks_for_one_column_value():
-    table = make_table()
-    assert not rows.exists(GameTable, "table", table.id)
-    assert rows.exists(Player, "display_name", make_player("zed").display_name)
+def test_a_read_tells_whether_the_table_is_one_of_a_games_in_the_same_statement():
+    alone, (in_game,) = make_table(), tables_of(make_game())
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        reads = [rows.table_read(table.id, lock=True) for table in (alone, in_game)]
+    assert [read.in_game for read in reads if read is not None] == [False, True]
+    assert len(queries.captured_queries) == 2 * 3  # the table's, its hand's, its seats'
+    assert GameTable.objects.filter(table=in_game).exists()
 
 
 @pytest.mark.parametrize("model", [Table, Hand, Seat, Player])
