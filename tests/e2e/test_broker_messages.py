@@ -8,8 +8,6 @@ the countdown back on its queue for the next worker.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 import redis
 from django.conf import settings
@@ -18,6 +16,7 @@ from kombu import Connection
 from bench.chaos import OwnRedis
 from config.celery import app as celery_app
 from games.services import schedule
+from tests.e2e.tables import wait_until
 from tests.e2e.workers import WorkerProcess
 
 pytestmark = pytest.mark.e2e
@@ -29,13 +28,6 @@ WAIT_SECONDS = 30
 def _queued(client: redis.Redis, queue: str) -> int:
     """Messages waiting in the queue, at every priority (kombu keeps a list per priority)."""
     return sum(int(client.llen(key)) for key in client.scan_iter(f"{queue}*"))  # type: ignore[arg-type]
-
-
-def _wait_for(what: str, done: object, worker: WorkerProcess) -> None:
-    deadline = time.monotonic() + WAIT_SECONDS
-    while not done():  # type: ignore[operator]
-        assert time.monotonic() < deadline, f"{what} did not happen:\n{worker.log()[-6000:]}"
-        time.sleep(0.1)
 
 
 def test_a_held_countdown_is_not_copied_into_redis_and_comes_back_at_a_warm_stop(
@@ -58,7 +50,9 @@ def test_a_held_countdown_is_not_copied_into_redis_and_comes_back_at_a_warm_stop
                 queue=queue,
                 priority=schedule.TABLE_PRIORITY,
             )
-        _wait_for("the worker's taking the countdown", lambda: "] received" in worker.log(), worker)
+        wait_until(
+            "the worker's taking the countdown", lambda: "] received" in worker.log(), WAIT_SECONDS
+        )
         assert _queued(client, queue) == 0
         assert not client.exists("unacked", "unacked_index")  # kombu's emulation keys
     finally:
