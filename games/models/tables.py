@@ -265,10 +265,11 @@ class TableEvent(models.Model):
     the engine event in ``data`` (visibility is applied when read, by ``games.selectors``
     through the engine's view builder ``games.engine.views``)."""
 
-    # A hand writes a hundred events or more, so each row's upkeep counts. The table has no
-    # index of its own: the (table, seq) index serves every lookup by table. Neither key is a
-    # database constraint: checking one runs a query per row at commit, two of them cost the
-    # database 40% of writing a hand (1.0 of 2.5 ms). The log is written by one path only
+    # A hand writes a hundred events or more, so each row's upkeep counts. The primary key is
+    # (table, seq), the key every read of the log uses: a row costs two index entries (that
+    # key's and the hand's) and no sequence step. Neither foreign key is a database
+    # constraint: checking one runs a query per row at commit, two of them cost the database
+    # 40% of writing a hand (1.0 of 2.5 ms). The log is written by one path only
     # (``games.services.table_writes``), under the table's lock, with the ids of the table
     # and the hand it holds; neither row is ever deleted but through the ORM, which deletes
     # their events first (CASCADE). ``tests/games/test_event_log_keys.py`` checks both.
@@ -291,12 +292,10 @@ class TableEvent(models.Model):
     kind = models.CharField(max_length=16)
     data = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
+    pk = models.CompositePrimaryKey("table", "seq")
 
     class Meta:
         ordering = ["table", "seq"]
-        constraints = [
-            models.UniqueConstraint(fields=["table", "seq"], name="event_unique_seq"),
-        ]
 
     def __str__(self) -> str:
         return f"{self.table_id}#{self.seq} {self.kind}"

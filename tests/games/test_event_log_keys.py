@@ -5,7 +5,7 @@ keeps them, and deleting a table through the ORM still takes its hands and event
 from __future__ import annotations
 
 import pytest
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
 
 from games.models import Hand, Table, TableEvent
 from games.services import hands
@@ -63,3 +63,26 @@ def test_deleting_a_table_through_the_orm_leaves_no_event_behind():
     assert {table_id for table_id, _ in left} == {kept.id}
     assert len(left) == kept_events
     assert set(Hand.objects.values_list("table_id", flat=True)) == {kept.id}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_log_keyed_by_table_and_seq_migrates_both_ways_keeping_its_rows():
+    from django.db.migrations.executor import MigrationExecutor
+
+    table = _played_table()
+    rows_before = list(TableEvent.objects.values_list("table_id", "seq", "hand_id", "kind", "data"))
+    latest = MigrationExecutor(connection).loader.graph.leaf_nodes("games")
+    migrations = [("games", "0008_table_chip_unit")], latest
+    try:
+        for target in migrations:
+            executor = MigrationExecutor(connection)
+            executor.migrate(target)
+    finally:
+        MigrationExecutor(connection).migrate(latest)
+
+    assert list(TableEvent.objects.values_list("table_id", "seq", "hand_id", "kind", "data")) == (
+        rows_before
+    )
+    assert [field.name for field in TableEvent._meta.pk.fields] == ["table", "seq"]
+    with pytest.raises(IntegrityError), transaction.atomic():  # the key is the database's
+        TableEvent.objects.create(table=table, seq=1, kind="sit", data={})
