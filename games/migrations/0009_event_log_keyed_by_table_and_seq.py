@@ -1,7 +1,8 @@
 """The event log's primary key is (table, seq), the key every read of it already uses: the
 ``id`` column, its sequence and its index go, and the (table, seq) unique index becomes the
 primary key. Each event row costs the database one index entry and one sequence step fewer
-(a bot hand writes about a hundred rows: the database's CPU for their INSERT 21% less).
+(a bot hand writes about a hundred rows: the database's CPU for their INSERT 8% less inside
+bot hands, 21% less for the INSERT alone, 2026-12-02).
 
 Django does not migrate a model to a composite primary key (its AddField of one changes
 nothing in the database), so this operation changes the state as Django would and the
