@@ -9,8 +9,7 @@ from django.db import connection
 from games import selectors
 from games.models import Hand
 from games.services import hands
-from games.services.seating import seat_sit
-from tests.games.factories import make_player, make_table
+from tests.games.factories import make_player, make_table, seat_players
 
 pytestmark = pytest.mark.django_db
 
@@ -28,14 +27,7 @@ def test_a_finished_hands_snapshot_is_stored_with_lz4_and_reads_back_whole():
     if not _lz4_available():
         pytest.skip("this PostgreSQL was built without LZ4: the snapshot keeps pglz")
     table = make_table()
-    for n in (1, 2, 3):
-        seat_sit(
-            table_id=table.id,
-            player=make_player(bot="station"),
-            seat_number=n,
-            buy_in=200,
-            by_staff=True,
-        )
+    seat_players(table, [make_player(bot="station") for _ in range(3)], buy_in=200)
     assert hands.table_advance(table.id) == "hand finished"
     hand = Hand.objects.get(table=table)
 
