@@ -17,7 +17,10 @@ need DATABASE_URL and REDIS_URL. ``python -m bench chaos [--minutes M] [--kills 
 chaos run (``bench/chaos.py``: clients doing random things while workers die; never run by
 default); ``python -m bench instructions [--hands N] [--jobs N]`` counts both engines'
 instructions a hand under valgrind (``bench/instructions.py``: the engine ratio no other
-load on the machine moves; slow, never run by default). With no name, engine and balancing run, and
+load on the machine moves; slow, never run by default); ``python -m bench versus REF NAME
+[--runs N]`` runs benchmark NAME of this checkout and of commit REF alternately and gives
+their ratio (``bench/versus.py``: the comparison the machine's speed of the day does not
+move; never run by default). With no name, engine and balancing run, and
 tables, tournament, eliminations, load and ledger too when DATABASE_URL and REDIS_URL are
 set. Every
 benchmark prints its own JSON report.
@@ -47,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     quick = ["--quick"] if "--quick" in args else []
     # load's own options: its full 400-person run; JSON, as every other benchmark prints
     load_options = ["--json", *(["--full"] if "--full" in args else [])]
-    if args[:1] in (["chaos"], ["instructions"]):  # its options go to it: bench chaos --minutes 2
+    if args[:1] in (["chaos"], ["instructions"], ["versus"]):  # its options go to it
         command = [sys.executable, "-m", f"bench.{args[0]}", *args[1:]]
         return subprocess.run(command, cwd=PROJECT_DIR).returncode
     names = list(takewhile(lambda arg: not arg.startswith("-"), args))
