@@ -48,6 +48,10 @@ class Columns:
                 converted[i] = convert(converted[i], column, connection)
         return self.model.from_db(connection.alias, self._attnames, converted)
 
+    def index(self, attname: str) -> int:
+        """Where the field ``attname`` is among the columns."""
+        return self._attnames.index(attname)
+
 
 def _converters(field: Field[Any, Any], alias: str) -> tuple[list[Converter], Any]:
     """What the compiler applies to ``field``'s value: the backend's, then the field's."""
@@ -218,6 +222,51 @@ def table_read(
     end. Only a table without a running hand is given one; a key not used (the table waits
     for players, for its pause or for its tournament) is a gap in the hands' ids, as a
     rolled-back insert leaves."""
+    found = table_rows(table_id, lock=lock, with_seats=with_seats, with_hand_key=with_hand_key)
+    return found.read() if found is not None else None
+
+
+@dataclass(frozen=True)
+class TableRows:
+    """``table_read``'s rows as the driver gave them, before any model instance is made of
+    them (``read``): what a poll that finds nothing new needs (its version, see
+    ``games.selectors.rows_version``), without building the table, the hand (parsing its
+    snapshot) and every seat and player."""
+
+    vendor: str
+    table: tuple[Any, ...]
+    hand: tuple[Any, ...] | None
+    seats: list[tuple[Any, ...]]
+    hand_key: int | None = None
+    in_game: bool = False
+
+    def read(self) -> TableRead:
+        """The model instances of these rows."""
+        table: Table = columns(Table, "t", self.vendor).build(self.table)  # type: ignore[assignment]
+        hand = _hand([self.hand] if self.hand is not None else [], table)
+        return TableRead(table, hand, _seats(self.seats, table), self.hand_key, self.in_game)
+
+    def shown(self, hand_fields: Sequence[str]) -> list[Any]:
+        """The values of these rows a table's answer is made of: the table's row, each
+        seat's with its player's name and bot (none for an empty seat), and the running
+        hand's ``hand_fields`` (None without a running hand)."""
+        seat_count = columns(Seat, "s", self.vendor).count
+        player = columns(Player, "p", self.vendor)
+        shown_of_player = [seat_count + player.index(name) for name in ("display_name", "bot")]
+        seats = [
+            list(row[:seat_count])
+            + ([row[i] for i in shown_of_player] if row[seat_count] is not None else [])
+            for row in self.seats
+        ]
+        hand = columns(Hand, "h", self.vendor)
+        running = [self.hand[hand.index(name)] for name in hand_fields] if self.hand else None
+        return [list(self.table), seats, running]
+
+
+def table_rows(
+    table_id: int, *, lock: bool = False, with_seats: bool = True, with_hand_key: bool = False
+) -> TableRows | None:
+    """``table_read``'s rows, read as it says, not yet made into model instances."""
     _lock_allowed(lock)
     if not _a_key(Table, table_id):
         return None
@@ -238,10 +287,9 @@ def table_read(
     if not found:
         return None
     *row, in_game = found[0]
-    table: Table = columns(Table, "t", vendor).build(row)  # type: ignore[assignment]
-    hand = _hand(hand_rows, table)
+    hand = tuple(hand_rows[0]) if hand_rows else None
     key = keys[0][0] if keys else None
-    return TableRead(table, hand, _seats(seat_rows, table), key, bool(in_game))
+    return TableRows(vendor, tuple(row), hand, list(seat_rows), key, bool(in_game))
 
 
 def _hand(found: list[tuple[Any, ...]], of: Table) -> Hand | None:

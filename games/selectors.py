@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Model, Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from games import fair_dealing, rows
 from games.codes import Code
@@ -30,7 +30,6 @@ from games.models import (
     HandStatus,
     HoldReason,
     Player,
-    Seat,
     Table,
     TableStatus,
 )
@@ -111,37 +110,32 @@ def table_read(table_id: int) -> TableRead:
     return read
 
 
+def table_rows(table_id: int) -> rows.TableRows:
+    """``table_read``'s rows, not yet made into model instances (``rows.TableRows``)."""
+    found = rows.table_rows(table_id)
+    if found is None:
+        raise no_table(table_id)
+    return found
+
+
 def table_version(table_id: int, viewer: Player | None) -> str:
-    """``read_version`` of the table as it is now."""
-    return read_version(table_read(table_id), viewer)
+    """``rows_version`` of the table as it is now."""
+    return rows_version(table_rows(table_id), viewer)
 
 
-def read_version(read: TableRead, viewer: Player | None) -> str:
+def rows_version(found: rows.TableRows, viewer: Player | None) -> str:
     """A digest that changes whenever what ``table_detail`` shows ``viewer`` would: every
     field of the table's row, every seat with its player's name, the running hand's row
-    (``_RUNNING_HAND_FIELDS``) and the viewer. No hand rebuilt: the cost of a poll that finds
-    nothing new (the table API's ETag, the table page's 204).
+    (``_RUNNING_HAND_FIELDS``) and the viewer, as the rows hold them: no model instance made,
+    no hand rebuilt, the cost of a poll that finds nothing new (the table API's ETag, the table
+    page's 204).
 
-    Of the read the answer is made from, or of one before it, never after: an answer newer
-    than its version costs one more full answer, an older one would hide a change."""
-    hand = read.hand
-    parts = (
-        viewer.id if viewer is not None else None,
-        _values(read.table),
-        [_seat_values(seat) for seat in read.seats.values()],
-        [getattr(hand, name) for name in _RUNNING_HAND_FIELDS] if hand is not None else None,
-    )
+    Of the rows the answer is made from (``found.read()``), or of rows read before them, never
+    after: an answer newer than its version costs one more full answer, an older one would
+    hide a change."""
+    parts = (viewer.id if viewer is not None else None, found.shown(_RUNNING_HAND_FIELDS))
     text = json.dumps(parts, sort_keys=True, default=_plain)
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
-
-
-def _values(instance: Model) -> list[Any]:
-    return [getattr(instance, field.attname) for field in instance._meta.concrete_fields]
-
-
-def _seat_values(seat: Seat) -> list[Any]:
-    player = seat.player
-    return _values(seat) + ([player.display_name, player.bot] if player is not None else [])
 
 
 def _plain(value: Any) -> str:

@@ -209,15 +209,15 @@ class TableDetailApi(TableApi):
     )
     def get(self, request: Request, table_id: int) -> Response:
         viewer = caller_player(request)
-        read = selectors.table_read(table_id)  # the version's and, if still current, the answer's
-        etag = f'"{selectors.read_version(read, viewer)}"'
+        found = selectors.table_rows(table_id)  # the version's and, if still current, the answer's
+        etag = f'"{selectors.rows_version(found, viewer)}"'
         headers = {"ETag": etag, "Cache-Control": "private, no-cache"}
         held = {
             tag.removeprefix("W/") for tag in parse_etags(request.headers.get("If-None-Match", ""))
         }
         if etag in held or "*" in held:
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
-        return Response(_table_detail(table_id, request, read), headers=headers)
+        return Response(_table_detail(table_id, request, found.read()), headers=headers)
 
 
 class TableSitApi(TableApi):

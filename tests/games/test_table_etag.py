@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.db.models import F
 
-from games import selectors
+from games import rows, selectors
 from games.models import Hand, HandStatus, HoldReason, Player, Seat, Table
 from games.services import hands
 from games.services.seating import seat_sit
@@ -136,3 +136,19 @@ def test_through_whole_hands_a_304_never_hides_a_change() -> None:
                     assert poll.json() == fresh
                     held[pk] = poll
     assert answers[304] >= answers[200], answers  # every second poll finds nothing new
+
+
+def test_a_poll_that_finds_nothing_new_makes_no_model_of_the_rows(monkeypatch) -> None:
+    # The 304 is answered from the rows' version: neither the table, nor the running hand
+    # (its snapshot parsed), nor a seat or player is built (a fifth of a poll's CPU).
+    table, alice, _bob = _two_humans()
+    client = client_for(alice)
+    etag = client.get(table_url(table))["ETag"]
+
+    def never(found: rows.TableRows) -> rows.TableRead:
+        raise AssertionError("a 304 built the rows' models")
+
+    monkeypatch.setattr(rows.TableRows, "read", never)
+    assert client.get(table_url(table), HTTP_IF_NONE_MATCH=etag).status_code == 304
+    with pytest.raises(AssertionError, match="built the rows' models"):
+        client.get(table_url(table))  # the full answer does build them
