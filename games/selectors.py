@@ -104,10 +104,7 @@ seq (the hand's state moves only with an event, and every event bumps the seq)."
 
 def table_read(table_id: int) -> TableRead:
     """The table with its running hand and seats, as they are now (one round trip)."""
-    read = rows.table_read(table_id)
-    if read is None:
-        raise no_table(table_id)
-    return read
+    return table_rows(table_id).read()
 
 
 def table_rows(table_id: int) -> rows.TableRows:
