@@ -325,6 +325,19 @@ class HandState:
         """The pots as ``(amount, eligible players)``, main pot first."""
         return [(pot.amount, pot.eligible) for pot in self._pots()]
 
+    def pots_in_middle(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The pots as a table shows them, main pot first: what the closed betting rounds put
+        in (antes included). The bets of the street being played stand in front of their
+        players (``street_bet``) until the round closes, so a bet nobody has called yet is
+        not a pot, and a side pot appears only once someone is all in for less. At the
+        showdown they are :meth:`pots`.
+        """
+        if self._showdown_pots is not None:
+            return self.pots()
+        live = [not p.folded for p in self.players]
+        closed = [p.total_in - p.street_bet for p in self.players]
+        return [(pot.amount, pot.eligible) for pot in build_pots(closed, live)]
+
     def _pots(self) -> list[Pot]:
         if self._showdown_pots is not None:  # nobody puts in or folds at the showdown
             return self._showdown_pots

@@ -63,7 +63,8 @@ def view_for(state: HandState, viewer: int | None) -> dict[str, Any]:
         "stakes": state.stakes.to_dict(),
         "community": _card(state.community),
         "pots": [
-            {"amount": amount, "eligible": list(eligible)} for amount, eligible in state.pots()
+            {"amount": amount, "eligible": list(eligible)}
+            for amount, eligible in state.pots_in_middle()
         ]
         if not state.is_over
         else [],
