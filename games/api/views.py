@@ -128,8 +128,8 @@ class PlayerCreateApi(APIView):
 
 class PlayerClientSeedApi(APIView):
     """The caller's client seed: text mixed into the shuffle of every hand they are dealt in
-    from now on, so the server alone never decides the deck (see README, provably fair
-    dealing). Set it after reading a table's ``next_commitment``."""
+    from now on, so the server alone never decides the deck (see docs/fairness.md). Set it
+    after reading a table's ``next_commitment``."""
 
     @extend_schema(responses={200: s.ClientSeedSerializer, **refusals(401, 403)})
     def get(self, request: Request) -> Response:
