@@ -69,6 +69,17 @@ def test_every_rule_book_citation_names_a_section_and_item_that_exist():
     assert missing == []
 
 
+def test_no_file_cites_the_rule_book_outside_the_repository():
+    found = subprocess.run(
+        ["git", "grep", "--untracked", "-lF", "RULES.md", "--", ".", ":!tests/test_docs.py"],
+        cwd=PROJECT_DIR,
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.split()
+    assert found == [], "cite docs/rules.md, the rule book in the repository"
+
+
 def test_every_file_the_readme_and_the_docs_link_to_exists():
     pages = [PROJECT_DIR / "README.md", *DOCS.rglob("*.md")]
     broken = [
