@@ -1,4 +1,4 @@
-"""What a seat or an observer may see of a hand, and of its log (RULES.md 10).
+"""What a seat or an observer may see of a hand, and of its log (docs/rules.md 10).
 
 This is the one place that decides visibility: a player sees their own down cards, every up
 card, the community card, and other players' down cards only once shown at showdown. Nobody

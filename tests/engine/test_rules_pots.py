@@ -1,4 +1,4 @@
-"""End of a hand: everyone folds, uncalled bets, side pots (RULES.md 6)."""
+"""End of a hand: everyone folds, uncalled bets, side pots (docs/rules.md 6)."""
 
 from games.engine.rules import Rules, Stakes, Variant
 from tests.engine.helpers import NO_ANTE, STAKES, stacked_hand

@@ -1,4 +1,4 @@
-"""What players and observers see (RULES.md 10; issue 3 item 5): no leaks."""
+"""What players and observers see (docs/rules.md 10; issue 3 item 5): no leaks."""
 
 import json
 import re
