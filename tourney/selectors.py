@@ -236,6 +236,22 @@ def results_list(tournament: Tournament) -> list[dict[str, Any]]:
     ]
 
 
+def deal_summary(tournament: Tournament) -> dict[str, Any] | None:
+    """The deal the players left agreed to (``deals.deal_record``), if any: its method and
+    each player's amount, most first. It replaces the prizes of the places still to be won."""
+    if not tournament.deal:
+        return None
+    amounts = {int(entry): amount for entry, amount in tournament.deal["entries"].items()}
+    names = dict(Entry.objects.filter(id__in=amounts).values_list("id", "player__display_name"))
+    return {
+        "method": tournament.deal["method"],
+        "amounts": [
+            {"entry": entry, "name": names.get(entry, ""), "amount": amount}
+            for entry, amount in sorted(amounts.items(), key=lambda item: (-item[1], item[0]))
+        ],
+    }
+
+
 def moves_list(tournament: Tournament, status: str | None) -> list[Move]:
     """The tournament's move instructions, oldest first, optionally of one status."""
     moves = Move.objects.filter(tournament=tournament).order_by("id")

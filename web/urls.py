@@ -62,6 +62,11 @@ urlpatterns = [
         name="console-ack",
     ),
     path(
+        "console/tournaments/<int:tournament_id>/deal/",
+        console.deal_record,
+        name="console-deal",
+    ),
+    path(
         "console/tournaments/<int:tournament_id>/report/",
         console.live_report,
         name="console-report",
