@@ -7,7 +7,7 @@ from django.contrib.auth import login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from games.codes import Code
+from games.errors import Conflict
 from refusals import Refusal
 from web.first_run import first_staff_create, token_valid
 
@@ -48,11 +48,10 @@ def setup(request: HttpRequest) -> HttpResponse:
                 password=form.cleaned_data["password"],
                 display_name=form.cleaned_data["display_name"],
             )
-        except Refusal as refusal:
-            if refusal.code == Code.WEAK_PASSWORD:
-                form.add_error("password", [refusal.message, *(refusal.detail or [])])
-            else:
-                form.add_error("username", refusal.message)
+        except Conflict as taken:
+            form.add_error("username", taken.message)
+        except Refusal as weak:  # the password validators' reasons are its detail
+            form.add_error("password", [weak.message, *(weak.detail or [])])
         else:
             login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect("web:console")
