@@ -102,21 +102,20 @@ def check_answer(answer: Mapping[str, Any], root_hex: str) -> dict[str, Any]:
     if "card_root" in answer:
         result["file_root_ok"] = _same_hex(str(answer["card_root"]), root_hex)
     try:
-        order = {dealt.position: dealt for dealt in dealing_order(header, log)}
+        order = dealing_order(header, log)
     except (ReplayError, KeyError, TypeError, ValueError) as error:
         return {**result, "log_ok": False, "log_problem": str(error)}
     failed = [proof.position for proof, _ in proofs if not verify_card(root_hex, proof)]
     misplaced = [m for proof, labels in proofs if (m := _misplaced(proof, labels, order))]
     proven = {proof.position for proof, _ in proofs}
-    missing = sorted(p for p, dealt in order.items() if _must_prove(dealt, you) and p not in proven)
+    missing = sorted({d.position for d in order if _must_prove(d, you)} - proven)
+    mine = [_described(d) for d in order if you is not None and d.player == you]
     result.update(
         cards_checked=len(proofs),
         cards_ok=not failed,
         deal_order_ok=not misplaced,
         required_ok=not missing,
-        your_cards=[_described(order[p]) for p in sorted(order) if order[p].player == you]
-        if you is not None
-        else [],
+        your_cards=mine,
     )
     if failed:
         result["failed_positions"] = failed
@@ -138,20 +137,27 @@ def _must_prove(dealt: DealtCard, you: int | None) -> bool:
 
 
 def _misplaced(
-    proof: CardProof, labels: Mapping[str, Any], order: Mapping[int, DealtCard]
+    proof: CardProof, labels: Mapping[str, Any], order: Sequence[DealtCard]
 ) -> dict[str, Any] | None:
-    """Why a proof's labels or card disagree with the dealing order (None when they agree)."""
-    dealt = order.get(proof.position)
-    if dealt is None:
+    """Why a proof's labels or card disagree with the dealing order (None when they agree).
+    A position is dealt twice only when the deck ran out: the first burn card came back as
+    the community card, and either may be proven."""
+    at = [dealt for dealt in order if dealt.position == proof.position]
+    if not at:
         return {"position": proof.position, "problem": "no card was dealt from this position"}
-    due = {"kind": dealt.kind, "player": dealt.player, "up": dealt.up}
-    said = {key: labels.get(key, due[key]) for key in due}
-    if said != due:
+    said = {key: labels.get(key) for key in ("kind", "player", "up")}
+    dealt = next((d for d in at if said == _labels(d)), None)
+    if dealt is None:
+        due = _labels(at[-1])
         return {"position": proof.position, "problem": "labels differ", "file": said, "deal": due}
     if dealt.card is not None and dealt.card != proof.card:
         problem = f"the log deals {dealt.card!r} here, the proof {proof.card!r}"
         return {"position": proof.position, "problem": problem}
     return None
+
+
+def _labels(dealt: DealtCard) -> dict[str, Any]:
+    return {"kind": dealt.kind, "player": dealt.player, "up": dealt.up}
 
 
 def _described(dealt: DealtCard) -> dict[str, Any]:
@@ -160,7 +166,7 @@ def _described(dealt: DealtCard) -> dict[str, Any]:
 
 
 def _seed_check(
-    answer: Mapping[str, Any], root_hex: str, order: Mapping[int, DealtCard]
+    answer: Mapping[str, Any], root_hex: str, order: Sequence[DealtCard]
 ) -> dict[str, Any]:
     """With the server seed: its commitment, the trusted root it rebuilds, and every card
     the log shows against the deck it makes."""
@@ -170,7 +176,7 @@ def _seed_check(
     except ValueError as error:
         raise AnswerError("the seed is not hex") from error
     deck = commit_deck(seed, client_seeds)
-    known = [dealt for dealt in order.values() if dealt.card is not None]
+    known = [dealt for dealt in order if dealt.card is not None]
     return {
         "commitment_ok": verify_commitment(seed, str(answer.get("commitment", ""))),
         "seed_root_ok": _same_hex(deck.root.hex(), root_hex),

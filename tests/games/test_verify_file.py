@@ -115,7 +115,7 @@ def forged_from_another_seed(answer: dict[str, Any]) -> dict[str, Any]:
     other = bytes(range(1, 33))
     shown = {c["position"]: Card.parse(c["card"]) for c in answer["cards"]}
     rest = iter(c for c in FULL_DECK if c not in shown.values())
-    order = [shown.get(p) or next(rest) for p in range(52)]
+    order = [shown[p] if p in shown else next(rest) for p in range(52)]
     leaves = [leaf_hash(p, card, card_salt(other, p)) for p, card in enumerate(order)]
     cards = [
         {
