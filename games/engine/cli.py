@@ -148,6 +148,14 @@ def _parser() -> argparse.ArgumentParser:
         metavar="HEX",
         help="the card_root of the hand's hand_start event, as you saw it at the hand's start",
     )
+    saved.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the seat you sat in: checks that the file is yours (its 'you'), so that your "
+        "own cards are required",
+    )
     saved.set_defaults(run=_verify_file)
 
     # Listed for --help only: main() hands everything after "bench" to the benchmark.
@@ -252,8 +260,14 @@ def _verify_file(args: argparse.Namespace) -> int:
         result = check_answer(saved, root.hex)
     except (AnswerError, RootUnavailable) as error:
         return _bad_input(f"{args.file}: {error}")
-    if root.lineup is not None:  # the table's log also says who was dealt in, in which order
+    if root.lineup is not None:  # the table's log also says who was dealt in, and where
         result["lineup_ok"] = saved.get("lineup") == root.lineup
+        result["you_ok"] = saved.get("you") == root.you
+    if args.seat is not None:
+        seats = [e.get("seat") if isinstance(e, dict) else None for e in saved.get("lineup") or []]
+        result["you_ok"] = result.get("you_ok", True) and (
+            args.seat in seats and saved.get("you") == seats.index(args.seat)
+        )
     return _report({"root_from": root.source, **result})
 
 

@@ -4,8 +4,9 @@ It is never the root written in the file being checked (a forger writes their ow
 player passes the root they saw (``--root``), or it is read from the table's log over the
 API, the ``hand_start`` event every player at the table saw before the first card
 (``GET {BASE_URL}/api/v1/tables/{table}/events/?after={start_seq - 1}&limit=1`` with the
-player's token). That event carries the root, the seed's commitment, the client seeds and the
-lineup, never the server seed.
+player's token; ``/players/me/`` says who the token's owner is in the lineup). That event
+carries the root, the seed's commitment, the client seeds and the lineup, never the server
+seed.
 """
 
 from __future__ import annotations
@@ -29,11 +30,13 @@ class RootUnavailable(ValueError):
 @dataclass(frozen=True)
 class PublishedRoot:
     """A card root to check against (lowercase hex), where it came from (``--root`` or the
-    address read), and the hand's lineup when the table's log gave it."""
+    address read), and when the table's log gave it: the hand's lineup and the token's
+    owner's place in it (``you``; None: not dealt in)."""
 
     hex: str
     source: str
     lineup: list[Any] | None = None
+    you: int | None = None
 
 
 def card_root_hex(text: object) -> str:
@@ -62,7 +65,13 @@ def root_from_table_log(base_url: str, token: str, saved: dict[str, Any]) -> Pub
     ):
         raise RootUnavailable(f"the table's log has no start of hand {hand} at seq {start_seq}")
     data = event.get("data") or {}
-    return PublishedRoot(card_root_hex(data.get("card_root")), url, data.get("lineup"))
+    published = data.get("lineup")
+    lineup: list[Any] = published if isinstance(published, list) else []
+    me = _get_json(_api(base_url) + "/players/me/", token)
+    player = me.get("id") if isinstance(me, dict) else None
+    players = [e.get("player") if isinstance(e, dict) else None for e in lineup]
+    you = players.index(player) if player in players else None
+    return PublishedRoot(card_root_hex(data.get("card_root")), url, lineup, you)
 
 
 def _api(base_url: str) -> str:

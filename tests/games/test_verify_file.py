@@ -184,6 +184,18 @@ def test_a_log_whose_deals_are_relabelled_does_not_replay(played, tmp_path, caps
     assert result["log_ok"] is False and "differs" in result["log_problem"]
 
 
+def test_with_the_seat_given_a_file_that_is_not_the_seats_fails(played, tmp_path, capsys):
+    people, hand = played
+    answer = verify_answer(hand, people["bob"])  # bob sat in seat 2
+    root = published_root(hand)
+
+    assert run(capsys, saved(tmp_path, answer), "--root", root, "--seat", "2")[0] == 0
+    for forged in ({**answer, "you": None}, {**answer, "you": 0}):
+        status, result, _ = run(capsys, saved(tmp_path, forged), "--root", root, "--seat", "2")
+
+        assert status == 1 and result["you_ok"] is False
+
+
 def test_with_no_root_to_trust_it_says_what_to_do_and_fails(played, tmp_path, capsys):
     people, hand = played
     path = saved(tmp_path, verify_answer(hand, people["bob"]))
@@ -244,12 +256,15 @@ def test_without_root_it_reads_the_root_from_the_tables_log_over_the_api(
 
     status, result, err = run(capsys, saved(tmp_path, answer))
     forged_status, forged, _ = run(capsys, saved(tmp_path, forged_from_another_seed(answer)))
+    observer_status, observer, _ = run(capsys, saved(tmp_path, {**answer, "you": None}))
 
     assert status == 0, err
     start = f"{live_server.url}/api/v1/tables/{table.id}/events/?after={answer['start_seq'] - 1}"
     assert result["root_from"] == start + "&limit=1"
-    assert result["lineup_ok"] is True
+    assert result["lineup_ok"] is True and result["you_ok"] is True
     assert forged_status == 1 and forged["file_root_ok"] is False
+    # bob's own down cards are required of bob's file, even one that says it is an observer's
+    assert observer_status == 1 and observer["you_ok"] is False
 
 
 @pytest.mark.django_db(transaction=True)
