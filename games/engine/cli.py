@@ -264,11 +264,18 @@ def _verify_file(args: argparse.Namespace) -> int:
         result["lineup_ok"] = saved.get("lineup") == root.lineup
         result["you_ok"] = saved.get("you") == root.you
     if args.seat is not None:
-        seats = [e.get("seat") if isinstance(e, dict) else None for e in saved.get("lineup") or []]
-        result["you_ok"] = result.get("you_ok", True) and (
-            args.seat in seats and saved.get("you") == seats.index(args.seat)
-        )
+        index = _lineup_index(saved, args.seat)
+        mine = index is not None and saved.get("you") == index
+        result["you_ok"] = result.get("you_ok", True) and mine
     return _report({"root_from": root.source, **result})
+
+
+def _lineup_index(saved: dict[str, Any], seat: int) -> int | None:
+    """The place in the file's lineup of the player in ``seat`` (None: nobody)."""
+    lineup = saved.get("lineup")
+    entries = lineup if isinstance(lineup, list) else []
+    seats = [entry.get("seat") if isinstance(entry, dict) else None for entry in entries]
+    return seats.index(seat) if seat in seats else None
 
 
 def _trusted_root(given: str | None, saved: dict[str, Any]) -> PublishedRoot:

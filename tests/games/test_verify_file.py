@@ -190,7 +190,12 @@ def test_with_the_seat_given_a_file_that_is_not_the_seats_fails(played, tmp_path
     root = published_root(hand)
 
     assert run(capsys, saved(tmp_path, answer), "--root", root, "--seat", "2")[0] == 0
-    for forged in ({**answer, "you": None}, {**answer, "you": 0}):
+    not_seated = [e for e in answer["lineup"] if e["seat"] != 2]
+    for forged in (
+        {**answer, "you": None},
+        {**answer, "you": 0},
+        {**answer, "you": None, "lineup": not_seated},
+    ):
         status, result, _ = run(capsys, saved(tmp_path, forged), "--root", root, "--seat", "2")
 
         assert status == 1 and result["you_ok"] is False
