@@ -89,8 +89,10 @@ def check_answer(answer: Mapping[str, Any], root_hex: str) -> dict[str, Any]:
         header, log = answer["header"], answer["log"]
         proofs = [(CardProof.from_dict(card), card) for card in answer.get("cards") or []]
         you = answer.get("you")
-        if not isinstance(log, list) or not isinstance(header, Mapping):
+        if not isinstance(header, Mapping) or not isinstance(log, list):
             raise TypeError("header must be an object and log a list")
+        if not all(isinstance(event, Mapping) for event in log):
+            raise TypeError("every event of the log must be an object")
         if you is not None and (not isinstance(you, int) or isinstance(you, bool)):
             raise TypeError(f"you must be a lineup index or null, not {you!r}")
     except (KeyError, TypeError, ValueError) as error:
@@ -103,8 +105,8 @@ def check_answer(answer: Mapping[str, Any], root_hex: str) -> dict[str, Any]:
         result["file_root_ok"] = _same_hex(str(answer["card_root"]), root_hex)
     try:
         order = dealing_order(header, log)
-    except (ReplayError, KeyError, TypeError, ValueError) as error:
-        return {**result, "log_ok": False, "log_problem": str(error)}
+    except (ReplayError, AttributeError, KeyError, TypeError, ValueError) as error:
+        return {**result, "log_ok": False, "log_problem": str(error)}  # not replayable
     failed = [proof.position for proof, _ in proofs if not verify_card(root_hex, proof)]
     misplaced = [m for proof, labels in proofs if (m := _misplaced(proof, labels, order))]
     proven = {proof.position for proof, _ in proofs}
