@@ -10,8 +10,8 @@ nothing to fail; a proof relabelled as another player's card still leads to the 
   at the hand's start), never the file's own;
 * against the dealing order: which deck position went to which player, face up or down, on
   which street. :func:`dealing_order` computes it by replaying the hand's header and log with
-  the engine, which deals its cards in its own order (RULES.md: round by round from seat 1,
-  burns first): a log whose deal labels differ from the engine's does not replay;
+  the engine, which deals its cards in its own order (round by round from seat 1, to the
+  players still in): a log whose deal labels differ from the engine's does not replay;
 * for every card the player must be able to prove: their own, every up card, the community
   card, and every other card the answer's log shows.
 """
