@@ -433,8 +433,31 @@ class SeedCheckSerializer(serializers.Serializer[Any]):
     ok = serializers.BooleanField(read_only=True)
 
 
-class HandVerifyOutputSerializer(PublishedDealSerializer):
+class DealingRecordSerializer(serializers.Serializer[Any]):
+    """What ``stud verify file`` replays the dealing order from, and where the hand's start
+    (its card root) is in the table's log."""
+
     hand = serializers.IntegerField(read_only=True)
+    table = serializers.IntegerField(read_only=True)
+    number = serializers.IntegerField(read_only=True)
+    start_seq = serializers.IntegerField(
+        read_only=True,
+        allow_null=True,
+        help_text="The seq of the hand's hand_start event in the table's log (its card_root).",
+    )
+    lineup = LineupEntrySerializer(many=True, read_only=True)
+    header = serializers.JSONField(read_only=True)
+
+
+class HandVerifyOutputSerializer(DealingRecordSerializer, PublishedDealSerializer):
+    you = serializers.IntegerField(
+        read_only=True, allow_null=True, help_text="The caller's lineup index; null: observer."
+    )
+    log = serializers.ListField(
+        child=serializers.JSONField(),
+        read_only=True,
+        help_text="The hand's log as the caller may see it (the history's).",
+    )
     cards = CardProofSerializer(
         many=True, read_only=True, help_text="A proof of each card the caller may see."
     )
@@ -445,14 +468,9 @@ class HandVerifyOutputSerializer(PublishedDealSerializer):
     ok = serializers.BooleanField(read_only=True)
 
 
-class HandAuditOutputSerializer(serializers.Serializer[Any]):
-    hand = serializers.IntegerField(read_only=True)
-    table = serializers.IntegerField(read_only=True)
-    number = serializers.IntegerField(read_only=True)
+class HandAuditOutputSerializer(DealingRecordSerializer):
     started_at = serializers.DateTimeField(read_only=True)
     finished_at = serializers.DateTimeField(read_only=True, allow_null=True)
-    lineup = LineupEntrySerializer(many=True, read_only=True)
-    header = serializers.JSONField(read_only=True)
     scheme = serializers.CharField(read_only=True)
     commitment = serializers.CharField(read_only=True)
     client_seeds = serializers.ListField(

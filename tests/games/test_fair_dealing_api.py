@@ -4,13 +4,11 @@ client seeds; the staff audit endpoint and its access log."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
 from games import selectors
-from games.engine import cli
 from games.engine.cards import FULL_DECK
 from games.engine.events import Award, to_dicts
 from games.engine.fairness import (
@@ -306,33 +304,6 @@ def test_a_running_hand_is_not_audited_and_not_logged():
     assert response.status_code == 409
     assert "still being played" in response.json()["error"]["message"]
     assert HandAudit.objects.count() == 0
-
-
-def test_stud_verify_checks_the_saved_verify_and_audit_answers(tmp_path, capsys):
-    table, people = _four_players_and_an_observer()
-    hand = _play_one_hand(table, people)
-    staff = client_for(make_player("floor", staff=True))
-    answers = {
-        "verify": client_for(people["bob"]).get(f"/api/v1/hands/{hand.id}/verify/"),
-        "audit": staff.get(f"/api/v1/hands/{hand.id}/audit/"),
-    }
-    for name, response in answers.items():
-        (tmp_path / f"{name}.json").write_bytes(response.content)
-
-    assert cli.main(["verify", "file", str(tmp_path / "verify.json")]) == 0
-    assert cli.main(["verify", "file", str(tmp_path / "audit.json")]) == 0
-
-    proofs_only, full = (json.loads(line) for line in capsys.readouterr().out.splitlines())
-    proven = len(answers["verify"].json()["cards"])
-    assert proofs_only == {"cards_checked": proven, "cards_ok": True}
-    dealt = TableEvent.objects.filter(hand=hand, kind__in=("deal", "burn")).count()
-    assert full == {
-        "cards_checked": dealt,
-        "cards_ok": True,
-        "commitment_ok": True,
-        "root_ok": True,
-        "seed_cards_ok": True,
-    }
 
 
 def test_a_hand_dealt_before_card_commitments_is_verified_by_staff_only():
