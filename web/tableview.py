@@ -131,6 +131,7 @@ def table_page(table_id: int, viewer: Player | None) -> dict[str, Any]:
         "seats": seats,
         "your_seat": your_seat,
         "free_seats": [s["number"] for s in detail["seats"] if s["player"] is None],
+        "next_commitment": detail["next_commitment"],
         "hand": hand,
         "view": view,
         "street": STREET_LABELS.get(view["street"], view["street"]) if view else None,
