@@ -270,3 +270,29 @@ def test_a_hand_dealt_while_the_page_is_read_is_drawn_with_its_own_seq(monkeypat
     table.refresh_from_db()
     assert 'name="action"' in html or "data-hand" in html  # the dealt hand is drawn
     assert set(re.findall(r'name="seq" value="(\d+)"', html)) <= {str(table.seq)}
+
+
+def test_the_table_page_sends_a_client_seed_naming_the_next_hands_commitment():
+    table, alice, _bot = _heads_up()
+    client = _client(alice)
+    page = client.get(f"/play/tables/{table.id}/").content.decode()
+    announced = selectors.table_snapshot(table.id, alice)[1]["next_commitment"]
+    form = re.search(r'<form class="client-seed"[^>]*data-commitment="([0-9a-f]{64})"', page)
+    assert form is not None and form.group(1) == announced  # fairness.js fills it in
+    assert "web/fairness.js" in page
+    observer_page = _client(make_player("dave")).get(f"/play/tables/{table.id}/")
+    assert 'class="client-seed"' not in observer_page.content.decode()
+
+    sent = client.post(
+        f"/play/tables/{table.id}/client-seed/",
+        {"commitment": announced, "client_seed": "9f86d081884c7d659a2feaa0c55ad015"},
+    )
+    stale = client.post(
+        f"/play/tables/{table.id}/client-seed/",
+        {"commitment": "00" * 32, "client_seed": "late"},
+    )
+
+    assert sent.status_code == 204
+    assert stale.status_code == 409
+    table.refresh_from_db()
+    assert table.next_client_seeds == {str(alice.id): "9f86d081884c7d659a2feaa0c55ad015"}
