@@ -272,8 +272,11 @@ def test_a_hand_dealt_while_the_page_is_read_is_drawn_with_its_own_seq(monkeypat
     assert set(re.findall(r'name="seq" value="(\d+)"', html)) <= {str(table.seq)}
 
 
-def test_the_table_page_sends_a_client_seed_naming_the_next_hands_commitment():
-    table, alice, _bot = _heads_up()
+def test_the_table_page_sends_a_client_seed_and_shows_the_one_published_for_its_hand():
+    table = make_table()
+    alice, bot = make_player("alice"), make_player(bot="station")
+    seat_sit(table_id=table.id, player=alice, seat_number=1, buy_in=200)
+    seat_sit(table_id=table.id, player=bot, seat_number=2, buy_in=200, by_staff=True)
     client = _client(alice)
     page = client.get(f"/play/tables/{table.id}/").content.decode()
     announced = selectors.table_snapshot(table.id, alice)[1]["next_commitment"]
@@ -291,8 +294,14 @@ def test_the_table_page_sends_a_client_seed_naming_the_next_hands_commitment():
         f"/play/tables/{table.id}/client-seed/",
         {"commitment": "00" * 32, "client_seed": "late"},
     )
+    hands.table_advance(table.id)
 
     assert sent.status_code == 204
     assert stale.status_code == 409
-    table.refresh_from_db()
-    assert table.next_client_seeds == {str(alice.id): "9f86d081884c7d659a2feaa0c55ad015"}
+    # The page compares the seed it had accepted with the one published for its player.
+    page = client.get(f"/play/tables/{table.id}/").content.decode()
+    check = re.search(r'class="[^"]*client-seed-check"[^>]*>', page)
+    assert check is not None
+    assert f'data-hand-commitment="{announced}"' in check.group(0)
+    assert 'data-client-seed="9f86d081884c7d659a2feaa0c55ad015"' in check.group(0)
+    assert " hidden>" in check.group(0)

@@ -1,11 +1,16 @@
-/* The table page's part in fair dealing (docs/fairness.md): once per hand, as soon as the
- * page shows the next hand's commitment (the SHA-256 of its server seed, fixed before), it
- * sends a client seed of 128 random bits from crypto.getRandomValues naming that
- * commitment. The seed is secret until the hand starts; its hand_start event then lists it.
- * What was sent is kept in sessionStorage, by table and commitment, so each hand gets one.
+/* The table page's part in fair dealing (docs/fairness.md).
+ *
+ * Once per hand, as soon as the page shows the next hand's commitment (the SHA-256 of its
+ * server seed, fixed before), it sends a client seed of 128 random bits from
+ * crypto.getRandomValues naming that commitment. The seeds the service accepted are kept in
+ * sessionStorage by table and commitment; when that hand is running, the page checks that
+ * the seed published for this player in its hand_start is the one accepted, and says so
+ * loudly if not.
  */
 (function () {
   "use strict";
+
+  var sending = {}; // storage keys of requests on their way
 
   function hex(bytes) {
     return Array.prototype.map
@@ -15,28 +20,44 @@
       .join("");
   }
 
-  function send() {
-    document.querySelectorAll("form.client-seed[data-commitment]").forEach(function (form) {
-      var commitment = form.dataset.commitment;
-      var key = "stud-client-seed " + form.action + " " + commitment;
-      if (!commitment || !window.crypto || sessionStorage.getItem(key)) {
-        return;
-      }
-      var seed = hex(window.crypto.getRandomValues(new Uint8Array(16)));
-      sessionStorage.setItem(key, seed);
-      form.elements.client_seed.value = seed;
-      fetch(form.action, { method: "POST", body: new FormData(form), credentials: "same-origin" })
-        .then(function (response) {
-          if (!response.ok && response.status !== 409) {
-            sessionStorage.removeItem(key); // not held: the next redraw sends a new one
-          }
-        })
-        .catch(function () {
-          sessionStorage.removeItem(key);
-        });
-    });
+  function storageKey(table, commitment) {
+    return "stud-client-seed " + table + " " + commitment;
   }
 
-  document.addEventListener("htmx:afterSwap", send);
-  send();
+  function send(form) {
+    var key = storageKey(form.dataset.table, form.dataset.commitment);
+    if (!form.dataset.commitment || sending[key] || sessionStorage.getItem(key)) {
+      return;
+    }
+    var seed = hex(window.crypto.getRandomValues(new Uint8Array(16)));
+    form.elements.client_seed.value = seed;
+    sending[key] = true;
+    fetch(form.action, { method: "POST", body: new FormData(form), credentials: "same-origin" })
+      .then(function (response) {
+        if (response.status === 204) {
+          sessionStorage.setItem(key, seed); // held for that hand
+        }
+      })
+      .catch(function () {
+        delete sending[key]; // never arrived: the next redraw sends a new one
+      });
+  }
+
+  function check(note) {
+    var accepted = sessionStorage.getItem(
+      storageKey(note.dataset.table, note.dataset.handCommitment)
+    );
+    note.hidden = !accepted || accepted === note.dataset.clientSeed;
+  }
+
+  function run() {
+    if (!window.crypto || !window.sessionStorage) {
+      return;
+    }
+    document.querySelectorAll("form.client-seed[data-commitment]").forEach(send);
+    document.querySelectorAll(".client-seed-check[data-hand-commitment]").forEach(check);
+  }
+
+  document.addEventListener("htmx:afterSwap", run);
+  run();
 })();
