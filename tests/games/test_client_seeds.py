@@ -120,8 +120,10 @@ def test_a_client_seed_sent_after_the_commitment_is_used_logged_and_recomputes_t
 def test_the_commitment_is_published_before_a_client_seed_for_its_hand_is_taken():
     table, people = _people("alice", "bob")
     alice, bob = (client_for(p) for p in people)
+    assert _send(bob, table, _next_commitment(bob, table), "bob's, hand 1").status_code == 200
     Session(table, {"alice": alice, "bob": bob}).play_hand()
     first = Hand.objects.get(table=table)
+    assert _hand_start(first).data["client_seeds"] == ["", "bob's, hand 1"]
     published = _hand_start(first)  # in the table's log, with the next hand's commitment
     announced = published.data["next_commitment"]
     assert _next_commitment(alice, table) == announced
@@ -133,7 +135,7 @@ def test_the_commitment_is_published_before_a_client_seed_for_its_hand_is_taken(
     start = _hand_start(second)
     assert start.data["commitment"] == announced == commitment(bytes(second.seed))
     assert published.seq < start.seq
-    assert start.data["client_seeds"] == ["after the commitment", ""]
+    assert start.data["client_seeds"] == ["after the commitment", ""]  # bob's did not carry
 
 
 def test_a_client_seed_naming_an_earlier_commitment_is_refused_and_not_used():
