@@ -78,6 +78,11 @@ urlpatterns = [
     path("play/tables/<int:table_id>/live/", play.table_live, name="table-live"),
     path("play/tables/<int:table_id>/act/", play.table_act, name="table-act"),
     path("play/tables/<int:table_id>/sit/", play.table_sit, name="table-sit"),
+    path(
+        "play/tables/<int:table_id>/client-seed/",
+        play.table_client_seed,
+        name="table-client-seed",
+    ),
     path("play/tables/<int:table_id>/leave/", play.table_leave, name="table-leave"),
     path(
         "play/tables/<int:table_id>/sit-out/",

@@ -499,11 +499,23 @@ class HandAuditLogSerializer(serializers.Serializer[Any]):
     at = serializers.DateTimeField(read_only=True)
 
 
-class ClientSeedSerializer(serializers.Serializer[Any]):
+class ClientSeedInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+    commitment = serializers.RegexField(
+        r"\A[0-9a-fA-F]{64}\Z",
+        help_text="The table's next_commitment as you read it: the seed counts only for the "
+        "hand whose server seed that commits to.",
+    )
     client_seed = serializers.CharField(
         max_length=CLIENT_SEED_MAX,
-        allow_blank=True,
         trim_whitespace=False,
-        help_text="Any text, published with each hand you are dealt in (not a password); "
-        "empty takes no part in the shuffle.",
+        help_text="Text only you chose after reading the commitment (the table page sends 128 "
+        "random bits); secret until the hand starts, then published in its hand_start event.",
+    )
+
+
+class ClientSeedOutputSerializer(serializers.Serializer[Any]):
+    commitment = serializers.CharField(read_only=True)
+    client_seed = serializers.CharField(read_only=True)
+    hand_number = serializers.IntegerField(
+        read_only=True, help_text="The hand it counts for (the table's hand number)."
     )
