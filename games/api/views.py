@@ -311,7 +311,7 @@ class TableSitInApi(TableSitOutApi):
 class TableBackApi(TableApi):
     """Come back after being away (a timeout, or sitting out), at any table: from the current
     hand's next decision you decide again with your full clock. Until then an away player
-    posts antes and bring-ins and is folded (checked when free) at once (RULES.md 9)."""
+    posts antes and bring-ins and is folded (checked when free) at once (docs/rules.md 9)."""
 
     @extend_schema(
         request=None,
