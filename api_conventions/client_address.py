@@ -32,7 +32,7 @@ class HasMeta(Protocol):
 @lru_cache(maxsize=8)
 def trusted_networks(proxies: Sequence[str]) -> tuple[Network, ...]:
     """The networks of ``proxies`` (addresses or CIDR networks); ValueError names a bad one."""
-    return tuple(ipaddress.ip_network(proxy.strip(), strict=False) for proxy in proxies)
+    return tuple(ipaddress.ip_network(proxy.strip()) for proxy in proxies)
 
 
 def is_trusted_proxy(address: str) -> bool:
