@@ -32,11 +32,10 @@ class SignInLimitsBackend(ModelBackend):
     ) -> AbstractBaseUser | None:
         if request is None or not isinstance(username, str) or not username:
             return super().authenticate(request, username, password, **kwargs)
-        address = client_ip(request)
-        sign_in.sign_in_wait(address=address, username=username)
-        user = super().authenticate(request, username, password, **kwargs)
-        if user is None:
-            sign_in.sign_in_failed(address=address, username=username)
-        else:
-            sign_in.sign_in_succeeded(address=address, username=username)
-        return user
+        return sign_in.password_checked(
+            address=client_ip(request),
+            username=username,
+            check=lambda: super(SignInLimitsBackend, self).authenticate(
+                request, username, password, **kwargs
+            ),
+        )

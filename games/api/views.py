@@ -64,16 +64,21 @@ def _table_detail(
 # ----------------------------------------------------------------------------- auth, players
 
 
+def sign_in_throttled(throttled: SignInThrottled) -> exceptions.Throttled:
+    """The API's answer while the sign-in limits say wait: 429 with Retry-After."""
+    return exceptions.Throttled(
+        throttled.wait,
+        detail="Too many failed sign-ins: wait for Retry-After seconds, then retry.",
+    )
+
+
 def authenticated(request: Request, *, username: str, password: str) -> Any:
     """The user whose password this is, or None; failures count against the sign-in limits
     (``games.sign_in_backend``), over which the answer is 429 with Retry-After."""
     try:
         return authenticate(request, username=username, password=password)
     except SignInThrottled as throttled:
-        raise exceptions.Throttled(
-            throttled.wait,
-            detail="Too many failed sign-ins: wait for Retry-After seconds, then retry.",
-        ) from throttled
+        raise sign_in_throttled(throttled) from throttled
 
 
 class TokenObtainApi(APIView):

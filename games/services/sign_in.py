@@ -25,12 +25,16 @@ import hashlib
 import logging
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from django.conf import settings
 from django.core.cache import BaseCache, caches
 
 log = logging.getLogger(__name__)
+
+Checked = TypeVar("Checked")
 
 
 class SignInThrottled(Exception):
@@ -107,3 +111,18 @@ def sign_in_succeeded(*, address: str, username: str) -> None:
     """Clear the failures of ``username`` from ``address`` (the address's own count stays)."""
     _address_count, pair_count = _counts(address, username)
     _cache().delete(pair_count.key)
+
+
+def password_checked(
+    *, address: str, username: str, check: Callable[[], Checked | None]
+) -> Checked | None:
+    """Run ``check`` (a password check: its result, or None when the password is wrong)
+    within the limits: ``SignInThrottled`` while ``username`` from ``address`` must wait,
+    then the failure or success counted."""
+    sign_in_wait(address=address, username=username)
+    result = check()
+    if result is None:
+        sign_in_failed(address=address, username=username)
+    else:
+        sign_in_succeeded(address=address, username=username)
+    return result
