@@ -195,6 +195,12 @@ def tournament_state(tournament: Tournament) -> dict[str, Any]:
     }
 
 
+def hand_for_hand_at(table_id: int) -> bool:
+    """True while the tournament the table belongs to plays hand-for-hand (False for a
+    table of no tournament)."""
+    return Tournament.objects.filter(tables__table_id=table_id, hand_for_hand=True).exists()
+
+
 def payouts_list(tournament: Tournament) -> list[dict[str, int]]:
     """The prize of each paid place as things stand (the pool grows until registration ends)."""
     return [{"place": n, "prize": p} for n, p in enumerate(prizes_by_place(tournament), start=1)]

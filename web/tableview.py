@@ -9,7 +9,8 @@ from datetime import datetime
 from typing import Any
 
 from games import selectors
-from games.models import Player
+from games.models import Player, TableKind
+from tourney.selectors import hand_for_hand_at
 from web.cards import CardFace, card_face
 from web.games import STREET_LABELS, game_name
 
@@ -138,4 +139,5 @@ def table_page(table_id: int, viewer: Player | None) -> dict[str, Any]:
         "deadline_ms": _epoch_ms(hand["deadline"]) if hand and to_act else None,
         "actions": action_buttons(view["legal_actions"]) if view else [],
         "results": [hand_result(h) for h in selectors.recent_hands(table, viewer)],
+        "hand_for_hand": table.kind == TableKind.TOURNAMENT and hand_for_hand_at(table.id),
     }

@@ -4,11 +4,13 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from games.models import TableStatus
-from web.views import accounts, auth, clock, console, play, standings
+from web.views import accounts, auth, clock, console, first_run, play, standings
 
 app_name = "web"
 
 urlpatterns = [
+    path("", first_run.root, name="root"),
+    path("setup/", first_run.setup, name="setup"),
     path("accounts/login/", auth.sign_in, name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", accounts.change_password, name="change-password"),

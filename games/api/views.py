@@ -140,8 +140,8 @@ class PlayerCreateApi(APIView):
 
 class PlayerClientSeedApi(APIView):
     """The caller's client seed: text mixed into the shuffle of every hand they are dealt in
-    from now on, so the server alone never decides the deck (see README, provably fair
-    dealing). Set it after reading a table's ``next_commitment``."""
+    from now on, so the server alone never decides the deck (see docs/fairness.md). Set it
+    after reading a table's ``next_commitment``."""
 
     @extend_schema(responses={200: s.ClientSeedSerializer, **refusals(401, 403)})
     def get(self, request: Request) -> Response:
@@ -312,7 +312,7 @@ class TableSitInApi(TableSitOutApi):
 class TableBackApi(TableApi):
     """Come back after being away (a timeout, or sitting out), at any table: from the current
     hand's next decision you decide again with your full clock. Until then an away player
-    posts antes and bring-ins and is folded (checked when free) at once (RULES.md 9)."""
+    posts antes and bring-ins and is folded (checked when free) at once (docs/rules.md 9)."""
 
     @extend_schema(
         request=None,

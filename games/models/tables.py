@@ -97,10 +97,10 @@ class Table(models.Model):
     bring_in = models.PositiveIntegerField()
     small_bet = models.PositiveIntegerField()
     big_bet = models.PositiveIntegerField()
-    # the smallest chip in play: ties and hi/lo halves are shared in it (RULES.md 8)
+    # the smallest chip in play: ties and hi/lo halves are shared in it (docs/rules.md 8)
     chip_unit = models.PositiveIntegerField(default=1)
     seat_count = models.PositiveSmallIntegerField(default=8)
-    # house rules (RULES.md), each with the rule book's default
+    # house rules (docs/rules.md), each with the rule book's default
     low_qualifier = models.PositiveSmallIntegerField(null=True, blank=True, default=8)
     open_pair_double = models.BooleanField(default=True)
     board_tie = models.CharField(

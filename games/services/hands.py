@@ -288,7 +288,7 @@ bring-in is posted, a free check is taken, a bet is folded to, a losing hand is 
 
 def automatic_option(state: HandState) -> Option:
     """The decision the service takes for a player who is away, leaving or out of time
-    (RULES.md 9): post a forced bring-in, check if free, else fold; muck at showdown.
+    (docs/rules.md 9): post a forced bring-in, check if free, else fold; muck at showdown.
 
     Total: every decision the engine offers includes one of ``AUTOMATIC_CHOICES`` (the
     property test plays random hands to prove it); should a future rule offer none, the
@@ -398,7 +398,7 @@ def hand_expire(*, hand_id: int, seq: int | None) -> str:
             state.act(option.action, option.to, player=i)
             # Timed out: away from now on, at every kind of table. A ring player is not dealt
             # in from the next hand; a tournament player stays dealt in and is folded (checked
-            # when free) at once at each decision; both until they come back (RULES.md 9).
+            # when free) at once at each decision; both until they come back (docs/rules.md 9).
             seat = read.seats[hand.lineup[i]["seat"]]
             seat.sitting_out = True  # the rest of this hand plays on from these seats
             Seat.objects.filter(pk=seat.pk).update(sitting_out=True)

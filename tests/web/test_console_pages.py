@@ -126,6 +126,17 @@ def test_deal_quotes_show_or_say_why_not():
     assert "unknown deal method" in bad
 
 
+def test_a_chip_chop_quote_says_the_guarantee_and_keeps_its_method_chosen():
+    tournament = make_tournament(players=4, payout_percentages=["50", "30", "20"])
+    tournament_start(tournament_id=tournament.id)
+    staff = _staff()
+    staff.post(f"/console/tournaments/{tournament.id}/pause/")
+    html = staff.get(f"/console/tournaments/{tournament.id}/?quote=chip_chop").content.decode()
+    assert "Chip chop deal" in html
+    assert '<option value="chip_chop" selected>' in html
+    assert "locked in at the next payout" in html
+
+
 def test_staff_pause_and_resume_ring_tables_from_the_console():
     table = make_table(name="Ring one")
     staff = _staff()

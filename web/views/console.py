@@ -139,6 +139,7 @@ def _quote(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
         return {"quote_error": error.message}
     names = {e["entry"]: e["name"] for e in selectors.results_list(tournament)}
     return {
+        "quote_key": method,
         "quote_method": QUOTE_METHODS[method],
         "quote": [{**row, "name": names.get(row["entry"], "")} for row in rows],
     }
