@@ -54,6 +54,6 @@ def setup(request: HttpRequest) -> HttpResponse:
             else:
                 form.add_error("username", refusal.message)
         else:
-            login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, player.user)  # the one backend: settings.AUTHENTICATION_BACKENDS
             return redirect("web:console")
     return render(request, "web/registration/setup.html", {"form": form})
