@@ -26,7 +26,10 @@ Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
 class HasMeta(Protocol):
-    META: Mapping[str, Any]
+    """A request, Django's or DRF's: its WSGI environment in ``META``."""
+
+    @property
+    def META(self) -> Mapping[str, Any]: ...
 
 
 @lru_cache(maxsize=8)
