@@ -14,6 +14,8 @@ from typing import Any
 import environ
 from django.core.exceptions import ImproperlyConfigured
 
+from api_conventions.client_address import trusted_networks
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
 
@@ -52,10 +54,39 @@ elif EMBEDDED_DATABASE:
 else:
     raise ImproperlyConfigured("SECRET_KEY must be set when DATABASE_URL is set.")
 
-ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
+LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=LOOPBACK_HOSTS)
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
-if env.bool("BEHIND_HTTPS_PROXY", default=False):
+
+# --- Proxies and HTTPS (deploy/README.md) ---------------------------------------------------
+# The reverse proxies in front of the service, addresses or networks (10.0.0.2,10.1.0.0/16).
+# Only a request whose peer is one of them may say, in X-Forwarded-For and X-Forwarded-Proto,
+# where it came from and that it came over HTTPS: the sign-in limits, the logs
+# (api_conventions.client_address) and Django (SECURE_PROXY_SSL_HEADER, config.proxy_headers)
+# alike. None by default: every header of that kind is ignored.
+TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
+try:
+    trusted_networks(tuple(TRUSTED_PROXIES))
+except ValueError as error:
+    raise ImproperlyConfigured(
+        f"TRUSTED_PROXIES={','.join(TRUSTED_PROXIES)!r}: {error}; list the proxies' addresses "
+        "or networks, comma-separated (10.0.0.2,10.1.0.0/16)"
+    ) from error
+if TRUSTED_PROXIES:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Served over HTTPS: plain HTTP is redirected (but /healthz, for health checks from inside),
+# cookies are Secure, and browsers are told to come back over HTTPS only (HSTS). On by default
+# as soon as ALLOWED_HOSTS names a host other than this machine's loopback; HTTPS=0 turns it
+# off (a trial over plain HTTP).
+HTTPS = env.bool("HTTPS", default=not DEBUG and set(ALLOWED_HOSTS) - set(LOOPBACK_HOSTS) != set())
+SECURE_SSL_REDIRECT = HTTPS
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+if HTTPS:
+    SECURE_HSTS_SECONDS = env.int("HSTS_SECONDS", default=365 * 24 * 3600)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("HSTS_INCLUDE_SUBDOMAINS", default=True)
+    # Only a consent to the browsers' preload list: nothing happens until the site is submitted.
+    SECURE_HSTS_PRELOAD = env.bool("HSTS_PRELOAD", default=True)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -80,6 +111,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.proxy_headers.UntrustedProxyHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.request_limits.BodySizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -276,14 +308,27 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.api_errors.api_exception_handler",
-    # Signing in (games.api.throttles): per client address, and per username from anywhere.
-    "DEFAULT_THROTTLE_RATES": {
-        "sign_in": env.str("THROTTLE_SIGN_IN", default="10/minute"),
-        "sign_in_username": env.str("THROTTLE_SIGN_IN_USERNAME", default="30/hour"),
-    },
+    # DRF's own client address (a throttle's get_ident) never reads X-Forwarded-For: the
+    # service's one answer is api_conventions.client_address.client_ip.
+    "NUM_PROXIES": 0,
 }
 # The largest request body accepted (config.request_limits answers 413 above it).
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("MAX_REQUEST_BODY_BYTES", default=256 * 1024)
+
+# Signing in with a password (games.services.sign_in, through this backend): failures are
+# counted per client address and per username from that address; past the free ones, each
+# failure doubles the wait before the next attempt, up to max_wait_seconds.
+AUTHENTICATION_BACKENDS = ["games.sign_in_backend.SignInLimitsBackend"]
+SIGN_IN_LIMITS = {
+    "free_failures": env.int("SIGN_IN_FREE_FAILURES", default=5),
+    "free_failures_per_address": env.int("SIGN_IN_FREE_FAILURES_PER_ADDRESS", default=20),
+    "max_wait_seconds": env.int("SIGN_IN_MAX_WAIT_SECONDS", default=900),
+    "forget_after_seconds": 24 * 3600,
+}
+SIGN_IN_CACHE = "default"
+# A set-password link (staff create accounts without knowing their password) works once,
+# for this long.
+PASSWORD_RESET_TIMEOUT = env.int("SET_PASSWORD_LINK_SECONDS", default=3 * 24 * 3600)
 
 # Players' passwords (games.services.players): Django's validators.
 AUTH_PASSWORD_VALIDATORS = [
@@ -321,7 +366,6 @@ LOGOUT_REDIRECT_URL = "web:login"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
-SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env.bool("BEHIND_HTTPS_PROXY", default=False)
 
 # --- Provably fair dealing ------------------------------------------------------------------
 # When players may see a finished hand's server seed (staff always can, on the logged audit

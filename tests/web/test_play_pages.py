@@ -234,11 +234,7 @@ def test_a_live_region_polled_after_sign_out_sends_the_page_to_the_sign_in_page(
 
 def test_the_sign_in_page_is_rate_limited_like_the_api(settings):
     make_player("carol")
-    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
-    settings.REST_FRAMEWORK = {
-        **settings.REST_FRAMEWORK,
-        "DEFAULT_THROTTLE_RATES": {**rates, "sign_in": "2/min", "sign_in_username": "100/min"},
-    }
+    settings.SIGN_IN_LIMITS = {**settings.SIGN_IN_LIMITS, "free_failures": 2}
     client = Client()
     for _ in range(2):
         wrong = client.post("/accounts/login/", {"username": "carol", "password": "nope"})
