@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "integrations",
     "django_htmx",
     "web",
+    "backups",
 ]
 
 MIDDLEWARE = [
