@@ -54,7 +54,8 @@ def database_label() -> str:
     conf = connection.settings_dict
     if connection.vendor == "sqlite":
         return f"SQLite database {conf['NAME']}"
-    return f"PostgreSQL database {conf['NAME']!r} on {conf['HOST'] or 'localhost'}:{conf['PORT'] or 5432}"
+    where = f"{conf['HOST'] or 'localhost'}:{conf['PORT'] or 5432}"
+    return f"PostgreSQL database {conf['NAME']!r} on {where}"
 
 
 def default_path() -> Path:

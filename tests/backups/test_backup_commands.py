@@ -34,7 +34,7 @@ def test_restore_refuses_a_database_that_has_tables_and_changes_nothing(tmp_path
     backup = tmp_path / "stud.backup"
     call_command("backup", str(backup))
     make_player()
-    with pytest.raises(CommandError, match="already has .* tables: restore into a new, empty"):
+    with pytest.raises(CommandError, match=r"already has .* tables: restore into a new, empty"):
         call_command("restore", str(backup))
     assert Player.objects.count() == 2
 
@@ -43,7 +43,7 @@ def test_restore_refuses_a_file_that_is_no_backup_of_this_kind_of_database(tmp_p
     stray = tmp_path / "notes.txt"
     stray.write_text("not a backup")
     with empty_database("restore") as name, on_database(name):
-        with pytest.raises(CommandError, match="is not a (pg_dump archive|SQLite database)"):
+        with pytest.raises(CommandError, match=r"is not a (pg_dump archive|SQLite database)"):
             call_command("restore", str(stray))
         with pytest.raises(CommandError, match="no such file"):
             call_command("restore", str(tmp_path / "missing.dump"))
