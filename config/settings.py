@@ -55,7 +55,15 @@ else:
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 if env.bool("BEHIND_HTTPS_PROXY", default=False):
+    # The proxy terminates TLS and sets X-Forwarded-Proto (overwriting a client's own).
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # HTTPS only: plain HTTP is redirected, but for /healthz, which the load balancer or the
+    # orchestrator asks over the private network; browsers keep to HTTPS for a year (HSTS).
+    SECURE_SSL_REDIRECT = True
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+    SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=365 * 24 * 3600)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
+    SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=True)
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import fnmatch
+import os
 import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
+
+import pytest
+from django.db import connection
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -54,3 +60,35 @@ def test_the_deploy_readme_names_every_file_in_deploy() -> None:
     for path in (ROOT / "deploy").iterdir():
         if path.name != "README.md" and not path.name.startswith("."):
             assert f"`{path.name}`" in readme, path.name
+
+
+PRODUCTION = {
+    "SECRET_KEY": "k" * 10 + "-production-secret-key-of-fifty-characters-or-more",
+    "ALLOWED_HOSTS": "stud.example.org",
+    "CSRF_TRUSTED_ORIGINS": "https://stud.example.org",
+    "BEHIND_HTTPS_PROXY": "1",
+}
+"""The settings deploy/README.md gives for a service behind a TLS proxy."""
+
+
+@pytest.mark.django_db
+def test_check_deploy_is_clean_with_the_production_settings_of_the_deploy_readme() -> None:
+    readme = (ROOT / "deploy" / "README.md").read_text()
+    for name in PRODUCTION:
+        assert f"`{name}`" in readme, name
+    environment = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in ("DEBUG", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "SECRET_KEY")
+    }
+    environment |= PRODUCTION | {"STUD_DB_NAME": str(connection.settings_dict["NAME"])}
+    checked = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "no issues" in checked.stdout

@@ -93,8 +93,10 @@ def test_a_backup_taken_while_tables_run_restores_balanced_and_the_service_carri
     beat = Beat()
     wait_until(
         f"{HANDS_BEFORE_BACKUP} hands, and one waiting on alice",
-        lambda: Hand.objects.filter(status=HandStatus.FINISHED).count() >= HANDS_BEFORE_BACKUP
-        and Hand.objects.filter(table=waiting, status=HandStatus.RUNNING).exists(),
+        lambda: (
+            Hand.objects.filter(status=HandStatus.FINISHED).count() >= HANDS_BEFORE_BACKUP
+            and Hand.objects.filter(table=waiting, status=HandStatus.RUNNING).exists()
+        ),
         TIMEOUT_SECONDS,
         tick=beat,
     )
@@ -135,8 +137,10 @@ def test_a_backup_taken_while_tables_run_restores_balanced_and_the_service_carri
 
             wait_until(
                 "the hands running at the backup to finish, and the tournament",
-                lambda: not Hand.objects.filter(pk__in=running, status=HandStatus.RUNNING)
-                and Tournament.objects.get(pk=tournament.pk).status == "finished",
+                lambda: (
+                    not Hand.objects.filter(pk__in=running, status=HandStatus.RUNNING)
+                    and Tournament.objects.get(pk=tournament.pk).status == "finished"
+                ),
                 TIMEOUT_SECONDS,
                 tick=beat_and_play,
             )
