@@ -154,6 +154,13 @@ def services(transactional_db: None, tmp_path: Path) -> Iterator[dict[str, Servi
     finally:
         for service in started.values():
             service.stop()
+        if "web" in started:  # production's queue names: leave none of their messages behind
+            tables = int(started["web"].environment["TABLE_QUEUES"])
+            queues = ["stud", *(f"stud-table-{k}" for k in range(tables))]
+            purge = ["celery", "-A", "config", "purge", "-f", "-Q", ",".join(queues)]
+            subprocess.run(
+                purge, cwd=PROJECT_DIR, env=started["web"].environment, capture_output=True
+            )
 
 
 def answer(url: str) -> tuple[int, dict[str, Any]]:
