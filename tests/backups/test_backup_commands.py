@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
 
 from games.models import Player
+from tests.e2e.live import free_port
 from tests.games.factories import make_player
 from tests.other_database import empty_database, on_database
 
@@ -55,3 +57,23 @@ def test_backup_never_overwrites_a_file(tmp_path: Path) -> None:
     with pytest.raises(CommandError, match="exists: choose another file"):
         call_command("backup", str(earlier))
     assert earlier.read_bytes() == b"an earlier backup"
+
+
+@pytest.mark.postgres
+def test_a_backup_without_pg_dump_says_to_install_the_client_tools(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))  # no pg_dump there
+    with pytest.raises(CommandError, match="pg_dump is not installed: install PostgreSQL's"):
+        call_command("backup", str(tmp_path / "stud.dump"))
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.postgres
+def test_a_backup_that_cannot_reach_the_server_says_to_check_the_database_url(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(connection.settings_dict, "PORT", str(free_port()))
+    with pytest.raises(CommandError, match=r"pg_dump failed .*check DATABASE_URL"):
+        call_command("backup", str(tmp_path / "stud.dump"))
+    assert list(tmp_path.iterdir()) == [], "no partial file is left"
