@@ -108,6 +108,7 @@ INSTALLED_APPS = [
     "integrations",
     "django_htmx",
     "web",
+    "backups",
 ]
 
 MIDDLEWARE = [
