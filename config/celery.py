@@ -4,7 +4,6 @@ import inspect
 import logging
 import os
 import time
-from functools import cache
 from typing import Any
 
 from celery import Celery
@@ -65,13 +64,15 @@ def _send_context(headers: dict[str, Any], **kwargs: Any) -> None:
         headers[CONTEXT_HEADER] = carried
 
 
-@cache
-def _parameters(task_name: str) -> tuple[str, ...]:
-    return tuple(inspect.signature(app.tasks[task_name].run).parameters)
+_parameters: dict[str, tuple[str, ...]] = {}
+"""Each task's parameter names, by task name (read once)."""
 
 
 def _arguments(task: Any, args: Any, kwargs: Any) -> dict[str, Any]:
-    named = dict(zip(_parameters(task.name), args or (), strict=False))
+    names = _parameters.get(task.name)
+    if names is None:
+        names = _parameters[task.name] = tuple(inspect.signature(task.run).parameters)
+    named = dict(zip(names, args or (), strict=False))
     return {**named, **(kwargs or {})}
 
 

@@ -98,12 +98,18 @@ def test_after_a_hand_the_families_are_there(django_capture_on_commit_callbacks)
     assert ("stud_broker_queue_length", (("queue", "stud-test-" + _run_id()),)) in found[
         "stud_broker_queue_length"
     ]
-    assert found["stud_ledger_transactions"][
-        ("stud_ledger_transactions_total", (("reason", "buy_in"),))
-    ] >= 3
-    assert found["stud_celery_tasks"][
-        ("stud_celery_tasks_total", (("outcome", "success"), ("task", "games.tasks.sweep")))
-    ] >= 1
+    assert (
+        found["stud_ledger_transactions"][
+            ("stud_ledger_transactions_total", (("reason", "buy_in"),))
+        ]
+        >= 3
+    )
+    assert (
+        found["stud_celery_tasks"][
+            ("stud_celery_tasks_total", (("outcome", "success"), ("task", "games.tasks.sweep")))
+        ]
+        >= 1
+    )
     for family in (
         "stud_failing_work",
         "stud_webhook_delivery_failures",
