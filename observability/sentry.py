@@ -22,7 +22,8 @@ def before_send(event: dict[str, Any], hint: dict[str, Any]) -> dict[str, Any]:
 
 
 def sentry_init(*, dsn: str, environment: str, release: str, **options: Any) -> None:
-    """Start reporting errors of this process (web, worker or beat) to ``dsn``."""
+    """Start reporting errors of this process (web, worker or beat) to ``dsn``. Sentry's
+    default sends no personal data (no cookies, no user's address or e-mail)."""
     import sentry_sdk
     from sentry_sdk.integrations.celery import CeleryIntegration
     from sentry_sdk.integrations.django import DjangoIntegration
@@ -33,7 +34,6 @@ def sentry_init(*, dsn: str, environment: str, release: str, **options: Any) -> 
         release=release or None,
         integrations=[DjangoIntegration(), CeleryIntegration()],
         before_send=before_send,
-        send_default_pii=False,  # no cookies, no user's address or e-mail
         include_local_variables=False,  # a frame's locals may hold a deck or a seed
         max_request_body_size="never",  # bodies carry passwords and client seeds
         **options,

@@ -1,0 +1,98 @@
+"""Error reports (Sentry, when SENTRY_DSN is set): the request id and the table, hand,
+tournament attached; no card, seed, token or password in what is sent. A fake transport
+keeps what would have been sent."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+import sentry_sdk
+from sentry_sdk.transport import Transport
+
+from observability import context
+from observability.sentry import before_send, sentry_init
+
+SEED = bytes(range(32))
+TOKEN = "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"
+PASSWORD = "Correct-Horse-42-Battery"
+
+
+class KeptTransport(Transport):
+    """Keeps each envelope instead of sending it."""
+
+    sent: list = []
+
+    def capture_envelope(self, envelope) -> None:
+        KeptTransport.sent.append(envelope)
+
+
+@pytest.fixture
+def reports():
+    KeptTransport.sent = []
+    sentry_init(
+        dsn="https://public@sentry.invalid/1",
+        environment="test",
+        release="",
+        transport=KeptTransport,
+    )
+    yield KeptTransport.sent
+    sentry_sdk.get_client().close()
+    sentry_sdk.init()  # no DSN: nothing is sent any more
+
+
+def events(sent) -> list[dict]:
+    return [envelope.get_event() for envelope in sent if envelope.get_event() is not None]
+
+
+def test_an_error_report_carries_the_context_and_none_of_the_secrets(reports):
+    deck = ["As", "Kd", "7c", "Th"]
+    with context.bound(request_id="req-4711", user=12, table=3, hand=99):
+        logging.getLogger("games.test").warning("dealing %s with seed %s", deck, SEED.hex())
+        try:
+            raise RuntimeError(f"bad deal {deck} seed={SEED.hex()} Authorization: Token {TOKEN}")
+        except RuntimeError as error:
+            sentry_sdk.capture_exception(error)
+    sentry_sdk.flush()
+
+    [event] = events(reports)
+    assert event["tags"]["request_id"] == "req-4711"
+    assert (event["tags"]["table"], event["tags"]["hand"], event["tags"]["user"]) == (
+        "3",
+        "99",
+        "12",
+    )
+    assert event["exception"]["values"][0]["type"] == "RuntimeError"
+    sent = json.dumps(event)
+    for secret in (*deck, SEED.hex(), TOKEN):
+        assert secret not in sent, secret
+    assert "[card]" in sent  # masked, not dropped: the report still reads
+    frames = event["exception"]["values"][0]["stacktrace"]["frames"]
+    assert all("vars" not in frame for frame in frames)  # a frame's locals hold the deck
+
+
+def test_before_send_scrubs_a_request_and_extra_data():
+    event = {
+        "request": {
+            "url": "https://stud.example/api/v1/auth/token/",
+            "headers": {"Authorization": f"Token {TOKEN}", "Cookie": "sessionid=abc"},
+            "data": {"username": "alice", "password": PASSWORD},
+        },
+        "extra": {"server_seed": SEED.hex(), "down_cards": ["Qs", "2h"], "note": "Qs up"},
+        "breadcrumbs": {"values": [{"message": f"Authorization: Bearer {TOKEN}"}]},
+    }
+
+    with context.bound(request_id="req-1"):
+        cleaned = before_send(event, {})
+
+    assert cleaned["tags"] == {"request_id": "req-1"}
+    assert cleaned["request"]["headers"] == {"Authorization": "[Filtered]", "Cookie": "[Filtered]"}
+    assert cleaned["request"]["data"] == {"username": "alice", "password": "[Filtered]"}
+    assert cleaned["extra"] == {
+        "server_seed": "[Filtered]",
+        "down_cards": "[Filtered]",
+        "note": "[card] up",
+    }
+    assert TOKEN not in json.dumps(cleaned)
+    assert event["request"]["data"]["password"] == PASSWORD  # the given event is not changed
