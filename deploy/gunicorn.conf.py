@@ -8,6 +8,8 @@ workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 threads = int(os.environ.get("WEB_THREADS", "2"))
 timeout = 30
 graceful_timeout = 10
-accesslog = "-"
+# No access log of gunicorn's own: the application logs each request once, with its request
+# id and user, in the service's log format (config.request_context, logger stud.requests).
+accesslog = None
 errorlog = "-"
 wsgi_app = "config.wsgi:application"

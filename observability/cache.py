@@ -8,15 +8,8 @@ from typing import Any
 
 from django.core.cache.backends.filebased import FileBasedCache
 from django.core.cache.backends.redis import RedisCache
-from prometheus_client import Counter, Histogram
 
-cache_seconds = Histogram(
-    "stud_cache_operation_seconds",
-    "Cache operations' time, by operation.",
-    ["operation"],
-    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1),
-)
-cache_gets = Counter("stud_cache_gets", "Cache gets, by result.", ["result"])
+from observability.metrics import cache_gets, cache_seconds
 
 _MISSING = object()
 

@@ -12,7 +12,26 @@ outbox's backlog, queue lengths) is read when Prometheus scrapes (``config.metri
 
 from __future__ import annotations
 
-from prometheus_client import Counter, Histogram
+import os
+import socket
+
+from prometheus_client import Counter, Histogram, disable_created_metrics, values
+
+disable_created_metrics()  # no "_created" series beside every counter: noise for the scraper
+
+
+def _files_named_by_host_and_process() -> None:
+    """In multiprocess mode, name each process's files by its host and process id, not by its
+    process id alone: the web's, the workers' and beat's containers may share the folder (one
+    volume, deploy/compose.yaml), and each container numbers its processes from 1. Set before
+    the first metric is made (this module is imported with the Celery app, before Django's
+    middleware and database backends make theirs)."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        host = socket.gethostname().replace("_", "-")
+        values.ValueClass = values.MultiProcessValue(lambda: f"{host}-{os.getpid()}")
+
+
+_files_named_by_host_and_process()
 
 HAND_SECONDS_BUCKETS = (0.01, 0.05, 0.1, 0.5, 1, 5, 15, 30, 60, 120, 300, 600, 1200, 3600)
 """From a bot hand (milliseconds) to a slow human one (many minutes)."""
@@ -41,6 +60,15 @@ task_duration = Histogram(
     ["task"],
     buckets=TASK_SECONDS_BUCKETS,
 )
+
+
+cache_seconds = Histogram(
+    "stud_cache_operation_seconds",
+    "Cache operations' time, by operation.",
+    ["operation"],
+    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1),
+)
+cache_gets = Counter("stud_cache_gets", "Cache gets, by result.", ["result"])
 
 
 def hand_dealt(variant: str) -> None:

@@ -125,3 +125,36 @@ def _run_id() -> str:
     from django.conf import settings
 
     return settings.TEST_RUN_ID
+
+
+SAMPLE_SUFFIXES = {
+    "counter": ("_total",),
+    "histogram": ("_bucket", "_count", "_sum"),
+    "gauge": ("",),
+    "unknown": ("",),
+}
+
+
+def test_the_alert_rules_and_the_dashboard_use_only_metrics_we_expose():
+    import json
+    import re
+    from pathlib import Path
+
+    import yaml
+
+    monitoring = Path(__file__).resolve().parents[2] / "deploy" / "monitoring"
+    rules = yaml.safe_load((monitoring / "alerts.yml").read_text())
+    expressions = [rule["expr"] for group in rules["groups"] for rule in group["rules"]]
+    dashboard = json.loads((monitoring / "grafana-dashboard.json").read_text())
+    expressions += [t["expr"] for panel in dashboard["panels"] for t in panel["targets"]]
+    used = {name for expr in expressions for name in re.findall(r"\b(?:stud|django)_[a-z_]+", expr)}
+
+    response = scrape(Authorization=f"Bearer {TOKEN}")
+    exposed = {
+        family.name + suffix
+        for family in text_string_to_metric_families(response.content.decode())
+        for suffix in SAMPLE_SUFFIXES[family.type]
+    }
+    assert used and used <= exposed, sorted(used - exposed)
+    alerts = {rule["alert"] for group in rules["groups"] for rule in group["rules"]}
+    assert {"StudTableStuck", "StudPeriodicTaskFailing", "StudWebhookOutboxGrowing"} <= alerts
