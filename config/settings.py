@@ -384,8 +384,11 @@ CACHES["default"]["BACKEND"] = _TIMED_CACHES[CACHES["default"]["BACKEND"]]
 
 # Logs: LOG_FORMAT=json (one JSON object a line, for a log store) or plain (development);
 # every line carries the request or task's context (request_id, user, table, hand,
-# tournament). DEBUG runs default to plain, others to json.
-LOG_FORMAT = env.str("LOG_FORMAT", default="plain" if DEBUG or TESTING else "json")
+# tournament). Default: json with a DATABASE_URL (a deployment), plain on the embedded
+# database (make run), with DEBUG and in tests.
+LOG_FORMAT = env.str(
+    "LOG_FORMAT", default="plain" if DEBUG or TESTING or EMBEDDED_DATABASE else "json"
+)
 LOGGING = logging_config(log_format=LOG_FORMAT, level=env.str("LOG_LEVEL", default="INFO"))
 
 # Error reports: set SENTRY_DSN (and install the extra: pip install '.[sentry]'); unset,

@@ -158,3 +158,31 @@ def test_the_alert_rules_and_the_dashboard_use_only_metrics_we_expose():
     assert used and used <= exposed, sorted(used - exposed)
     alerts = {rule["alert"] for group in rules["groups"] for rule in group["rules"]}
     assert {"StudTableStuck", "StudPeriodicTaskFailing", "StudWebhookOutboxGrowing"} <= alerts
+
+
+def test_a_failed_webhook_delivery_is_counted_and_its_delivery_waits_in_the_backlog(settings):
+    from integrations.webhooks.delivery import subscription_deliver
+    from money import cashier
+    from tests.games.test_api_support import client_for
+    from tests.integrations.receiver import free_port
+
+    settings.WEBHOOK_ALLOW_PRIVATE_HOSTS = True
+    staff = make_player(staff=True)
+    subscribed = client_for(staff).post(
+        "/api/v1/webhooks/subscriptions/",
+        {"url": f"http://127.0.0.1:{free_port()}/down", "event_types": ["ledger.transaction"]},
+        format="json",
+    )
+    assert subscribed.status_code == 201
+    cashier.deposit(player_id=make_player(funds=0).id, amount=1, by=staff.user)
+    labels = {"reason": "no_answer"}
+    before = REGISTRY.get_sample_value("stud_webhook_delivery_failures_total", labels) or 0
+
+    assert "failed" in subscription_deliver(subscribed.json()["id"])
+
+    assert REGISTRY.get_sample_value("stud_webhook_delivery_failures_total", labels) == before + 1
+    found = families(scrape(Authorization=f"Bearer {TOKEN}"))
+    assert found["stud_webhook_outbox_backlog"][("stud_webhook_outbox_backlog", ())] == 1
+    assert (
+        found["stud_webhook_outbox_oldest_seconds"][("stud_webhook_outbox_oldest_seconds", ())] >= 0
+    )
