@@ -11,6 +11,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from django.core.signals import request_finished
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.utils.functional import SimpleLazyObject, empty
 
@@ -40,7 +42,10 @@ def known_user(request: HttpRequest) -> int | None:
 
 
 class RequestContextMiddleware:
-    """Binds the request's context for every line logged while it is served."""
+    """Binds the request's context for every line logged while it is served, Django's own
+    lines after the middleware included (its "Not Found: ..." warning): the context is
+    cleared when the request is over (``request_finished``), not when this middleware
+    returns."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -48,21 +53,21 @@ class RequestContextMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         request_id = context.request_id_or_new(request.headers.get(REQUEST_ID_HEADER))
         started = time.perf_counter()
-        with context.bound(request_id=request_id, user=lambda: known_user(request)):
-            response = self.get_response(request)
-            logger.info(
-                "%s %s %s",
-                request.method,
-                request.path,
-                response.status_code,
-                extra={
-                    "method": request.method,
-                    "path": request.path,
-                    "status": response.status_code,
-                    "duration_ms": round((time.perf_counter() - started) * 1000, 1),
-                    "client": client_address(request),
-                },
-            )
+        context.start(request_id=request_id, user=lambda: known_user(request))
+        response = self.get_response(request)
+        logger.info(
+            "%s %s %s",
+            request.method,
+            request.path,
+            response.status_code,
+            extra={
+                "method": request.method,
+                "path": request.path,
+                "status": response.status_code,
+                "duration_ms": round((time.perf_counter() - started) * 1000, 1),
+                "client": client_address(request),
+            },
+        )
         response[REQUEST_ID_HEADER] = request_id
         return response
 
@@ -70,3 +75,8 @@ class RequestContextMiddleware:
         self, request: HttpRequest, view: Any, args: Any, kwargs: dict[str, Any]
     ) -> None:
         context.bind(**context.ids_from(kwargs))
+
+
+@receiver(request_finished, dispatch_uid="config.request_context.request_over")
+def _request_over(**kwargs: Any) -> None:
+    context.clear()

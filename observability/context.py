@@ -81,6 +81,11 @@ def bound(**fields: Any) -> Iterator[None]:
         _context.reset(token)
 
 
+def clear() -> None:
+    """No context any more (a request is over: its thread serves another next)."""
+    _context.set(_NOTHING)
+
+
 def start(**fields: Any) -> object:
     """Begin a context that ``end`` closes (for signal pairs such as a task's prerun and
     postrun, which cannot share a ``with`` block)."""

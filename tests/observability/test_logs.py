@@ -39,6 +39,16 @@ def test_json_lines_of_a_request_carry_its_request_id_user_and_table(db):
     assert {"time", "level", "logger", "message"} <= set(served[0])
 
 
+def test_djangos_own_line_of_a_refused_request_carries_its_request_id(db):
+    with logged() as captured:
+        response = client_for(None).get("/api/v1/no-such-thing/")
+
+    assert response.status_code == 404
+    [refused] = [line for line in captured.lines() if line["logger"] == "django.request"]
+    assert refused["message"] == "Not Found: /api/v1/no-such-thing/"
+    assert refused["request_id"] == response["X-Request-ID"]
+
+
 def test_a_request_id_given_by_the_proxy_is_kept_and_a_bad_one_replaced(db):
     client = client_for(None)
     assert client.get("/healthz", headers={"X-Request-ID": "lb-7f3a.91"})["X-Request-ID"] == (
