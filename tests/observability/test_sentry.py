@@ -99,3 +99,41 @@ def test_before_send_scrubs_a_request_and_extra_data():
     }
     assert TOKEN not in json.dumps(cleaned)
     assert event["request"]["data"]["password"] == PASSWORD  # the given event is not changed
+
+
+SETTINGS_WITH_A_DSN = """
+import sys
+{block}
+import django
+django.setup()
+import sentry_sdk
+print("active" if sentry_sdk.get_client().is_active() else "inactive")
+"""
+
+
+def _start(dsn: str, *, without_sentry: bool = False):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    block = "sys.modules['sentry_sdk'] = None" if without_sentry else ""
+    environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "SENTRY_DSN": dsn}
+    return subprocess.run(
+        [sys.executable, "-c", SETTINGS_WITH_A_DSN.format(block=block)],
+        cwd=Path(__file__).resolve().parents[2],
+        env=environment,
+        capture_output=True,
+        text=True,
+    )
+
+
+def test_a_dsn_starts_reporting_and_none_sends_nothing():
+    assert _start("https://public@sentry.invalid/1").stdout.strip() == "active"
+    assert _start("").stdout.strip() == "inactive"
+
+
+def test_a_dsn_without_sentry_sdk_installed_stops_the_start_saying_what_to_install():
+    started = _start("https://public@sentry.invalid/1", without_sentry=True)
+    assert started.returncode != 0
+    assert "SENTRY_DSN is set but sentry-sdk is not installed" in started.stderr
