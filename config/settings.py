@@ -5,6 +5,7 @@ filesystem Celery broker, both under ``var/``. Setting ``DATABASE_URL`` and ``RE
 (or ``CELERY_BROKER_URL``) switches to PostgreSQL and Redis; see the README's configuration table.
 """
 
+import ipaddress
 import os
 import secrets
 import uuid
@@ -15,6 +16,7 @@ import environ
 from django.core.exceptions import ImproperlyConfigured
 
 from api_conventions.client_address import trusted_networks
+from observability.logs import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
@@ -388,10 +390,66 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+
+# --- Observability: metrics, logs, error reports (docs/operations.md) -----------------------
+# One block, kept together: /metrics (config.metrics), the log format and context
+# (observability.logs, config.request_context), Sentry (observability.sentry).
+# /metrics answers a scraper with "Authorization: Bearer <METRICS_TOKEN>" or from an address
+# (or network) in METRICS_ALLOW_FROM; anyone else gets 404. Neither set: no one is answered.
+METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
+METRICS_ALLOW_FROM = [
+    ipaddress.ip_network(network, strict=False)
+    for network in env.list("METRICS_ALLOW_FROM", default=[])
+]
+# Multiprocess metrics (gunicorn's and Celery's processes): prometheus-client reads the folder
+# from the environment at import; make sure it exists.
+if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    Path(os.environ["PROMETHEUS_MULTIPROC_DIR"]).mkdir(parents=True, exist_ok=True)
+# Requests by view and status with their latency (django-prometheus, first and last), each
+# request's log context (request id, user, table/hand/tournament of its URL) right after.
+MIDDLEWARE = [
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
+    "config.request_context.RequestContextMiddleware",
+    *MIDDLEWARE,
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
+]
+# Database statements and cache operations timed, by the same backends wrapped.
+_TIMED_DATABASES = {"django.db.backends.sqlite3": "django_prometheus.db.backends.sqlite3"}
+DATABASES["default"]["ENGINE"] = _TIMED_DATABASES.get(
+    DATABASES["default"]["ENGINE"], DATABASES["default"]["ENGINE"]
+)  # config.postgres is django-prometheus' PostgreSQL backend already
+_TIMED_CACHES = {
+    "django.core.cache.backends.redis.RedisCache": "observability.cache.TimedRedisCache",
+    "django.core.cache.backends.filebased.FileBasedCache": (
+        "observability.cache.TimedFileBasedCache"
+    ),
 }
+CACHES["default"]["BACKEND"] = _TIMED_CACHES[CACHES["default"]["BACKEND"]]
+
+# Logs: LOG_FORMAT=json (one JSON object a line, for a log store) or plain (development);
+# every line carries the request or task's context (request_id, user, table, hand,
+# tournament). Default: json with a DATABASE_URL (a deployment), plain on the embedded
+# database (make run), with DEBUG and in tests.
+LOG_FORMAT = env.str(
+    "LOG_FORMAT", default="plain" if DEBUG or TESTING or EMBEDDED_DATABASE else "json"
+)
+LOGGING = logging_config(log_format=LOG_FORMAT, level=env.str("LOG_LEVEL", default="INFO"))
+
+# Error reports: set SENTRY_DSN (and install the extra: pip install '.[sentry]'); unset,
+# nothing is sent and sentry-sdk need not be installed.
+SENTRY_DSN = env.str("SENTRY_DSN", default="")
+if SENTRY_DSN:
+    try:
+        import sentry_sdk  # noqa: F401
+    except ImportError as missing:
+        raise ImproperlyConfigured(
+            "SENTRY_DSN is set but sentry-sdk is not installed: pip install '.[sentry]'"
+        ) from missing
+    from observability.sentry import sentry_init
+
+    sentry_init(
+        dsn=SENTRY_DSN,
+        environment=env.str("SENTRY_ENVIRONMENT", default="production"),
+        release=env.str("SENTRY_RELEASE", default=""),
+        traces_sample_rate=env.float("SENTRY_TRACES_SAMPLE_RATE", default=0.0),
+    )
