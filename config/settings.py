@@ -405,12 +405,15 @@ METRICS_ALLOW_FROM = [
 # from the environment at import; make sure it exists.
 if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
     Path(os.environ["PROMETHEUS_MULTIPROC_DIR"]).mkdir(parents=True, exist_ok=True)
-# Requests by view and status with their latency (django-prometheus, first and last), each
-# request's log context (request id, user, table/hand/tournament of its URL) right after.
+# Requests by view and status with their latency (django-prometheus, first and last but for
+# the untrusted proxy headers' removal, which stays first), each request's log context
+# (request id, user, table/hand/tournament of its URL) right after.
+_PROXY_HEADERS, *_REST = MIDDLEWARE
 MIDDLEWARE = [
+    _PROXY_HEADERS,
     "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "config.request_context.RequestContextMiddleware",
-    *MIDDLEWARE,
+    *_REST,
     "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 # Database statements and cache operations timed, by the same backends wrapped.
