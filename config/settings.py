@@ -275,6 +275,9 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Bodies are JSON only, refused with a code when too deep, not text or out of range.
+    "DEFAULT_PARSER_CLASSES": ["config.json_body.JSONBodyParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "EXCEPTION_HANDLER": "config.api_errors.api_exception_handler",
     # Signing in (games.api.throttles): per client address, and per username from anywhere.
     "DEFAULT_THROTTLE_RATES": {

@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api_conventions import refusals, validated
+from api_conventions.bodies import BodySerializer
 from clubs.access import can_direct
 from games.api import serializers as s
 from games.api.permissions import IsStaff
@@ -125,7 +126,7 @@ class PostingOutputSerializer(serializers.Serializer[Any]):
     created_at = serializers.DateTimeField(source="transaction.created_at")
 
 
-class CashierInputSerializer(serializers.Serializer[Any]):
+class CashierInputSerializer(BodySerializer):
     amount = serializers.IntegerField(min_value=1, max_value=cashier.MAX_AMOUNT)
     memo = serializers.CharField(max_length=200, required=False, default="")
 

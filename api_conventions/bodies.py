@@ -1,0 +1,98 @@
+"""The one base of every serializer that reads a request body: ``BodySerializer``.
+
+DRF is lenient with input in two ways this API is not:
+
+- it ignores fields it does not know, so a client that misspells ``buy_in`` or ``club_id``,
+  or sends a field the API does not have (``"is_staff": true``), gets a 2xx and a result it
+  did not ask for (a staff webhook with a misspelt ``club_id`` became site-wide). Here such
+  a body is a 400 naming each unknown field and listing the known ones, nested serializers
+  and lists of them included;
+- its ``IntegerField`` takes ``"100"``, full-width digits (``"\\uff11"``), ``100.0``, ``true``.
+  Here every integer a body carries (amounts, chip counts, stakes, ids) is a JSON integer
+  only, between ``-MAX_INTEGER`` and ``MAX_INTEGER`` unless the field says narrower:
+  ``BodySerializer`` makes each ``serializers.IntegerField`` declared on it (alone, or as the
+  child of a list or dict field) a ``JSONIntegerField``, so a serializer is strict by its base
+  and nothing else.
+
+Query parameters are strings by nature: their serializers stay plain ``Serializer``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rest_framework import serializers
+
+MAX_INTEGER = 2**53 - 1
+"""The largest integer every JSON reader holds exactly (RFC 7493, I-JSON)."""
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, float):
+        return "a number with a decimal point"
+    return f"a JSON {type(value).__name__}"
+
+
+class JSONIntegerField(serializers.IntegerField):
+    """An integer as JSON writes one: ``100``; not ``"100"``, ``100.0`` nor ``true``."""
+
+    default_error_messages = {"not_an_integer": "A JSON integer is required, not {kind}."}
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("min_value", -MAX_INTEGER)
+        kwargs.setdefault("max_value", MAX_INTEGER)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> int:
+        if type(data) is not int:
+            self.fail("not_an_integer", kind=_kind(data))
+        return int(super().to_internal_value(data))
+
+
+def _strict(field: serializers.Field[Any, Any, Any, Any]) -> serializers.Field[Any, Any, Any, Any]:
+    """``field`` with JSON integers only: an ``IntegerField`` (or a list or dict of them)
+    rebuilt from its own arguments as a ``JSONIntegerField``; any other field as it is."""
+    if type(field) is serializers.IntegerField:
+        return JSONIntegerField(*field._args, **field._kwargs)  # type: ignore[attr-defined]
+    if isinstance(field, serializers.ListField | serializers.DictField):
+        child = _strict(field.child)
+        if child is not field.child:
+            return type(field)(*field._args, **{**field._kwargs, "child": child})  # type: ignore[attr-defined]
+    return field
+
+
+class KnownFieldsSerializer(serializers.Serializer[Any]):
+    """Refuses fields it does not know: a 400 naming each, listing the known ones (nested
+    serializers and lists of them too). For query parameters; bodies: ``BodySerializer``."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, Mapping):
+            known = sorted(name for name, field in self.fields.items() if not field.read_only)
+            unknown = sorted(str(name) for name in data if name not in known)
+            if unknown:
+                raise serializers.ValidationError(
+                    {
+                        name: [
+                            f"unknown field {name!r}: remove it "
+                            f"(the fields here are {', '.join(known)})"
+                        ]
+                        for name in unknown
+                    }
+                )
+        return super().to_internal_value(data)
+
+
+class BodySerializer(KnownFieldsSerializer):
+    """Base of every input serializer of a request body: unknown fields refused, integers
+    JSON integers only (module docstring)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        declared: dict[str, Any] = cls._declared_fields  # type: ignore[attr-defined]
+        for name, field in declared.items():
+            declared[name] = _strict(field)
