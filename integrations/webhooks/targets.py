@@ -5,10 +5,11 @@ answer differently: no rebinding).
 Refused (unless ``WEBHOOK_ALLOW_PRIVATE_HOSTS``, for tests and development): any address that
 is not global (loopback, private, link-local such as 169.254.169.254, shared, reserved,
 multicast), and any IPv6 address that carries such an IPv4 address inside it: IPv4-mapped
-``::ffff:a.b.c.d``, IPv4-compatible ``::a.b.c.d``, NAT64 ``64:ff9b::/96``, 6to4
-``2002::/16`` and Teredo ``2001::/32`` (its server and its client). The local-use NAT64
-prefix ``64:ff9b:1::/48`` is refused whole: where it carries the IPv4 address depends on the
-network's own prefix length.
+``::ffff:a.b.c.d``, NAT64 ``64:ff9b::/96`` (judged by its IPv4 address alone: DNS64 answers
+it for any IPv4 host), 6to4 ``2002::/16`` and Teredo ``2001::/32`` (its server and its
+client). IPv4-compatible ``::a.b.c.d`` is refused with the rest of the reserved ``::/8``, and
+the local-use NAT64 prefix ``64:ff9b:1::/48`` whole: where it carries the IPv4 address
+depends on the network's own prefix length.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from django.conf import settings
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 _NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
-_IPV4_COMPATIBLE = ipaddress.IPv6Network("::/96")
 _LOCAL_NAT64 = ipaddress.IPv6Network("64:ff9b:1::/48")
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -45,8 +45,6 @@ def _not_global(address: IPAddress) -> bool:
 def _embedded_ipv4(address: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
     """The IPv4 addresses an IPv6 address carries inside it (none for a plain one)."""
     embedded = [address.ipv4_mapped, address.sixtofour, *(address.teredo or ())]
-    if address in _NAT64 or address in _IPV4_COMPATIBLE:
-        embedded.append(ipaddress.IPv4Address(int(address) & 0xFFFFFFFF))
     return [ipv4 for ipv4 in embedded if ipv4 is not None]
 
 
@@ -58,11 +56,15 @@ def special_address(address: IPAddress) -> IPAddress | None:
     >>> special_address(ipaddress.ip_address("2606:4700::1111")) is None
     True
     """
+    if isinstance(address, ipaddress.IPv6Address):
+        if address in _NAT64:  # DNS64's answer for an IPv4 host: that host decides
+            ipv4 = ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
+            return ipv4 if _not_global(ipv4) else None
+        if address in _LOCAL_NAT64:
+            return address
     if _not_global(address):
         return address
     if isinstance(address, ipaddress.IPv6Address):
-        if address in _LOCAL_NAT64:
-            return address
         return next((ipv4 for ipv4 in _embedded_ipv4(address) if _not_global(ipv4)), None)
     return None
 
