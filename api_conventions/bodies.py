@@ -7,14 +7,16 @@ DRF is lenient with input in two ways this API is not:
   did not ask for (a staff webhook with a misspelt ``club_id`` became site-wide). Here such
   a body is a 400 naming each unknown field and listing the known ones, nested serializers
   and lists of them included;
-- its ``IntegerField`` takes ``"100"``, full-width digits (``"\\uff11"``), ``100.0``, ``true``.
-  Here every integer a body carries (amounts, chip counts, stakes, ids) is a JSON integer
-  only, between ``-MAX_INTEGER`` and ``MAX_INTEGER`` unless the field says narrower:
-  ``BodySerializer`` makes each ``serializers.IntegerField`` declared on it (alone, or as the
-  child of a list or dict field) a ``JSONIntegerField``, so a serializer is strict by its base
-  and nothing else.
+- its ``IntegerField`` takes ``"100"``, full-width digits (``"\\uff11"``), ``100.0``, ``true``;
+  its ``CharField`` takes ``12``, its ``BooleanField`` ``"yes"`` and ``1``. Here every value
+  has its JSON type: an integer a body carries (amounts, chip counts, stakes, ids) is a JSON
+  integer only, between ``-MAX_INTEGER`` and ``MAX_INTEGER`` unless the field says narrower,
+  a string a string, a boolean ``true`` or ``false``. ``BodySerializer`` makes each such
+  field declared on it (alone, or as the child of a list or dict field) its ``JSON*Field``,
+  so a serializer is strict by its base and nothing else.
 
-Query parameters are strings by nature: their serializers stay plain ``Serializer``.
+Query parameters are strings by nature: their serializers are a plain ``Serializer`` or a
+``KnownFieldsSerializer``.
 """
 
 from __future__ import annotations
@@ -28,20 +30,21 @@ MAX_INTEGER = 2**53 - 1
 """The largest integer every JSON reader holds exactly (RFC 7493, I-JSON)."""
 
 
+_KINDS = {bool: "a boolean", str: "a string", int: "an integer", float: "a number with a point"}
+
+
 def _kind(value: Any) -> str:
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, float):
-        return "a number with a decimal point"
-    return f"a JSON {type(value).__name__}"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, Mapping):
+        return "an object"
+    return _KINDS.get(type(value), "another type")
 
 
 class JSONIntegerField(serializers.IntegerField):
     """An integer as JSON writes one: ``100``; not ``"100"``, ``100.0`` nor ``true``."""
 
-    default_error_messages = {"not_an_integer": "A JSON integer is required, not {kind}."}
+    default_error_messages = {"wrong_type": "A JSON integer is required, not {kind}."}
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("min_value", -MAX_INTEGER)
@@ -50,15 +53,46 @@ class JSONIntegerField(serializers.IntegerField):
 
     def to_internal_value(self, data: Any) -> int:
         if type(data) is not int:
-            self.fail("not_an_integer", kind=_kind(data))
+            self.fail("wrong_type", kind=_kind(data))
         return int(super().to_internal_value(data))
 
 
+class JSONStringField(serializers.CharField):
+    """A JSON string: not ``12`` (DRF's ``CharField`` makes it ``"12"``)."""
+
+    default_error_messages = {"wrong_type": "A JSON string is required, not {kind}."}
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("wrong_type", kind=_kind(data))
+        return str(super().to_internal_value(data))
+
+
+class JSONBooleanField(serializers.BooleanField):
+    """``true`` or ``false``: not ``"yes"``, ``1`` nor ``"on"`` (DRF's take them all)."""
+
+    default_error_messages = {"wrong_type": "true or false is required, not {kind}."}
+
+    def to_internal_value(self, data: Any) -> bool:
+        if type(data) is not bool:
+            self.fail("wrong_type", kind=_kind(data))
+        return data
+
+
+_JSON_TYPED: dict[type[Any], type[Any]] = {
+    serializers.IntegerField: JSONIntegerField,
+    serializers.CharField: JSONStringField,
+    serializers.BooleanField: JSONBooleanField,
+}
+
+
 def _strict(field: serializers.Field[Any, Any, Any, Any]) -> serializers.Field[Any, Any, Any, Any]:
-    """``field`` with JSON integers only: an ``IntegerField`` (or a list or dict of them)
-    rebuilt from its own arguments as a ``JSONIntegerField``; any other field as it is."""
-    if type(field) is serializers.IntegerField:
-        return JSONIntegerField(*field._args, **field._kwargs)  # type: ignore[attr-defined]
+    """``field`` taking only its JSON type: an ``IntegerField``, ``CharField`` or
+    ``BooleanField`` (alone, or the child of a list or dict field) rebuilt from its own
+    arguments as its ``JSON*Field``; any other field as it is."""
+    json_typed = _JSON_TYPED.get(type(field))
+    if json_typed is not None:
+        return json_typed(*field._args, **field._kwargs)  # type: ignore[attr-defined,no-any-return]
     if isinstance(field, serializers.ListField | serializers.DictField):
         child = _strict(field.child)
         if child is not field.child:
