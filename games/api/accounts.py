@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 
 from api_conventions import refusals, validated
 from api_conventions.bodies import BodySerializer
+from api_conventions.pagination import Page
 from clubs.access import can_direct
 from games.api import serializers as s
 from games.api.permissions import IsStaff
@@ -26,7 +27,6 @@ from games.api.views import PlayerCreateApi
 from games.codes import Code
 from games.errors import Forbidden, NotFound
 from games.models import Player
-from integrations.api.pagination import Page
 from money import cashier, selectors
 from money.ledger import AccountKey, player_account
 from money.models import Posting, Reason

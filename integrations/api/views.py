@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from api_conventions import path_id, validated
 from api_conventions.bodies import BodySerializer
-from integrations.api.pagination import Page
+from api_conventions.pagination import Page
 from integrations.models import Delivery, DeliveryStatus, EventType, Subscription
 from integrations.webhooks import subscriptions as service
 
