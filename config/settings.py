@@ -2,7 +2,7 @@
 
 With nothing set, everything runs on this machine with no server: a SQLite file and a
 filesystem Celery broker, both under ``var/``. Setting ``DATABASE_URL`` and ``REDIS_URL``
-(or ``CELERY_BROKER_URL``) switches to PostgreSQL and Redis; see README.md.
+(or ``CELERY_BROKER_URL``) switches to PostgreSQL and Redis; see the README's configuration table.
 """
 
 import os

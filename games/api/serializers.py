@@ -433,8 +433,31 @@ class SeedCheckSerializer(serializers.Serializer[Any]):
     ok = serializers.BooleanField(read_only=True)
 
 
-class HandVerifyOutputSerializer(PublishedDealSerializer):
+class DealingRecordSerializer(serializers.Serializer[Any]):
+    """What ``stud verify file`` replays the dealing order from, and where the hand's start
+    (its card root) is in the table's log."""
+
     hand = serializers.IntegerField(read_only=True)
+    table = serializers.IntegerField(read_only=True)
+    number = serializers.IntegerField(read_only=True)
+    start_seq = serializers.IntegerField(
+        read_only=True,
+        allow_null=True,
+        help_text="The seq of the hand's hand_start event in the table's log (its card_root).",
+    )
+    lineup = LineupEntrySerializer(many=True, read_only=True)
+    header = serializers.JSONField(read_only=True)
+
+
+class HandVerifyOutputSerializer(DealingRecordSerializer, PublishedDealSerializer):
+    you = serializers.IntegerField(
+        read_only=True, allow_null=True, help_text="The caller's lineup index; null: observer."
+    )
+    log = serializers.ListField(
+        child=serializers.JSONField(),
+        read_only=True,
+        help_text="The hand's log as the caller may see it (the history's).",
+    )
     cards = CardProofSerializer(
         many=True, read_only=True, help_text="A proof of each card the caller may see."
     )
@@ -445,14 +468,9 @@ class HandVerifyOutputSerializer(PublishedDealSerializer):
     ok = serializers.BooleanField(read_only=True)
 
 
-class HandAuditOutputSerializer(serializers.Serializer[Any]):
-    hand = serializers.IntegerField(read_only=True)
-    table = serializers.IntegerField(read_only=True)
-    number = serializers.IntegerField(read_only=True)
+class HandAuditOutputSerializer(DealingRecordSerializer):
     started_at = serializers.DateTimeField(read_only=True)
     finished_at = serializers.DateTimeField(read_only=True, allow_null=True)
-    lineup = LineupEntrySerializer(many=True, read_only=True)
-    header = serializers.JSONField(read_only=True)
     scheme = serializers.CharField(read_only=True)
     commitment = serializers.CharField(read_only=True)
     client_seeds = serializers.ListField(
@@ -481,11 +499,23 @@ class HandAuditLogSerializer(serializers.Serializer[Any]):
     at = serializers.DateTimeField(read_only=True)
 
 
-class ClientSeedSerializer(BodySerializer):
+class ClientSeedInputSerializer(BodySerializer):
+    commitment = serializers.RegexField(
+        r"\A[0-9a-fA-F]{64}\Z",
+        help_text="The table's next_commitment as you read it: the seed counts only for the "
+        "hand whose server seed that commits to.",
+    )
     client_seed = serializers.CharField(
         max_length=CLIENT_SEED_MAX,
-        allow_blank=True,
         trim_whitespace=False,
-        help_text="Any text, published with each hand you are dealt in (not a password); "
-        "empty takes no part in the shuffle.",
+        help_text="Text only you chose after reading the commitment (the table page sends 128 "
+        "random bits); secret until the hand starts, then published in its hand_start event.",
+    )
+
+
+class ClientSeedOutputSerializer(serializers.Serializer[Any]):
+    commitment = serializers.CharField(read_only=True)
+    client_seed = serializers.CharField(read_only=True)
+    hand_number = serializers.IntegerField(
+        read_only=True, help_text="The hand it counts for (the table's hand number)."
     )

@@ -52,6 +52,11 @@ urlpatterns = [
     path("tables/", views.TableListCreateApi.as_view(), name="tables"),
     path("tables/<id:table_id>/", views.TableDetailApi.as_view(), name="table-detail"),
     path("tables/<id:table_id>/sit/", views.TableSitApi.as_view(), name="table-sit"),
+    path(
+        "tables/<id:table_id>/client-seed/",
+        views.TableClientSeedApi.as_view(),
+        name="table-client-seed",
+    ),
     path("tables/<id:table_id>/leave/", views.TableLeaveApi.as_view(), name="table-leave"),
     path("tables/<id:table_id>/top-up/", views.TableTopUpApi.as_view(), name="table-top-up"),
     path("tables/<id:table_id>/sit-out/", views.TableSitOutApi.as_view(), name="table-sit-out"),

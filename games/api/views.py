@@ -35,9 +35,9 @@ from games.api import serializers as s
 from games.api.permissions import IsStaff, caller_player, require_player
 from games.api.throttles import SIGN_IN_THROTTLES
 from games.codes import Code
-from games.errors import Forbidden, Invalid, NotFound
+from games.errors import Forbidden, Gone, Invalid, NotFound
 from games.models import Hand, Player, TableStatus
-from games.services import audits, hands, players, seating, tables
+from games.services import audits, client_seeds, hands, players, seating, tables
 
 
 @path_id("table_id")
@@ -128,25 +128,16 @@ class PlayerCreateApi(APIView):
 
 
 class PlayerClientSeedApi(APIView):
-    """The caller's client seed: text mixed into the shuffle of every hand they are dealt in
-    from now on, so the server alone never decides the deck (see README, provably fair
-    dealing). Set it after reading a table's ``next_commitment``."""
+    """Gone: a standing client seed was known to the server before it drew later hands'
+    seeds. Client seeds are sent per hand, to a table (``PUT /tables/{id}/client-seed/``)."""
 
-    @extend_schema(responses={200: s.ClientSeedSerializer, **refusals(401, 403)})
-    def get(self, request: Request) -> Response:
-        player = require_player(request)
-        return Response(s.ClientSeedSerializer({"client_seed": player.client_seed}).data)
-
-    @extend_schema(
-        request=s.ClientSeedSerializer,
-        responses={200: s.ClientSeedSerializer, **refusals(400, 401, 403)},
-    )
+    @extend_schema(request=None, responses=refusals(401, 410))
     def put(self, request: Request) -> Response:
-        data = validated(s.ClientSeedSerializer, request.data)
-        player = players.player_set_client_seed(
-            player=require_player(request), client_seed=data["client_seed"]
+        raise Gone(
+            "client seeds are per hand now: PUT /api/v1/tables/{id}/client-seed/ with the "
+            "table's next_commitment and your seed (bots send none)",
+            code=Code.CLIENT_SEED_PER_HAND,
         )
-        return Response(s.ClientSeedSerializer({"client_seed": player.client_seed}).data)
 
 
 class PlayerMeApi(APIView):
@@ -255,6 +246,26 @@ class TableSitApi(TableApi):
         return Response(_table_detail(table_id, request))
 
 
+class TableClientSeedApi(TableApi):
+    """Send your client seed for the table's next hand (a seated person; bots send none). It
+    must name that hand's ``next_commitment``, so it was chosen after the server seed was
+    fixed; it stays secret until the hand starts and is then published in ``hand_start``."""
+
+    @extend_schema(
+        request=s.ClientSeedInputSerializer,
+        responses={200: s.ClientSeedOutputSerializer, **refusals(400, 401, 403, 404, 409)},
+    )
+    def put(self, request: Request, table_id: int) -> Response:
+        data = validated(s.ClientSeedInputSerializer, request.data)
+        sent = client_seeds.client_seed_send(
+            table_id=table_id,
+            player=require_player(request),
+            commitment_hex=data["commitment"],
+            client_seed=data["client_seed"],
+        )
+        return Response(s.ClientSeedOutputSerializer(sent).data)
+
+
 class TableLeaveApi(TableApi):
     """Leave the table: at once between hands, else folded and gone when the hand ends."""
 
@@ -308,7 +319,7 @@ class TableSitInApi(TableSitOutApi):
 class TableBackApi(TableApi):
     """Come back after being away (a timeout, or sitting out), at any table: from the current
     hand's next decision you decide again with your full clock. Until then an away player
-    posts antes and bring-ins and is folded (checked when free) at once (RULES.md 9)."""
+    posts antes and bring-ins and is folded (checked when free) at once (docs/rules.md 9)."""
 
     @extend_schema(
         request=None,

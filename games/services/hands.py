@@ -38,6 +38,7 @@ from games.models import (
 )
 from games.selectors import hand_state, running_hand, seat_index
 from games.services import bots, chips, schedule
+from games.services.client_seeds import hand_client_seeds
 from games.services.table_writes import TableWrites
 from games.signals import hand_finished
 from integrations.webhooks.outbox import event_emit
@@ -103,15 +104,19 @@ def _start_hand(writes: TableWrites, seats: dict[int, Seat], key: int | None) ->
     dealt = _dealt_in(table, seats)
     if len(dealt) < 2:
         return None
-    # The seed was drawn (and its commitment public) before these client seeds were read.
+    # The seed was drawn (and its commitment public) before these client seeds were sent,
+    # each naming that commitment (games.services.client_seeds).
     seed = bytes(table.next_seed)
-    client_seeds = [s.player.client_seed if s.player is not None else "" for s in dealt]
+    client_seeds = hand_client_seeds([s.player for s in dealt if s.player], table.next_client_seeds)
     deck = commit_deck(seed, client_seeds)
     state = HandState(table.engine_rules(), table.engine_stakes(), [s.stack for s in dealt])
     table.hands_played += 1
     table.next_hand_at = None
     table.next_seed = new_server_seed()
     writes.table_changed("hands_played", "next_hand_at", "next_seed")
+    if table.next_client_seeds:  # they were for this hand; a bot table never sends any
+        table.next_client_seeds = {}
+        writes.table_changed("next_client_seeds")
     hand = Hand(
         table=table,
         number=table.hands_played,
@@ -288,7 +293,7 @@ bring-in is posted, a free check is taken, a bet is folded to, a losing hand is 
 
 def automatic_option(state: HandState) -> Option:
     """The decision the service takes for a player who is away, leaving or out of time
-    (RULES.md 9): post a forced bring-in, check if free, else fold; muck at showdown.
+    (docs/rules.md 9): post a forced bring-in, check if free, else fold; muck at showdown.
 
     Total: every decision the engine offers includes one of ``AUTOMATIC_CHOICES`` (the
     property test plays random hands to prove it); should a future rule offer none, the
@@ -398,7 +403,7 @@ def hand_expire(*, hand_id: int, seq: int | None) -> str:
             state.act(option.action, option.to, player=i)
             # Timed out: away from now on, at every kind of table. A ring player is not dealt
             # in from the next hand; a tournament player stays dealt in and is folded (checked
-            # when free) at once at each decision; both until they come back (RULES.md 9).
+            # when free) at once at each decision; both until they come back (docs/rules.md 9).
             seat = read.seats[hand.lineup[i]["seat"]]
             seat.sitting_out = True  # the rest of this hand plays on from these seats
             Seat.objects.filter(pk=seat.pk).update(sitting_out=True)

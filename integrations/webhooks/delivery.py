@@ -25,6 +25,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from integrations.models import Delivery, DeliveryAttempt, DeliveryStatus, Subscription
+from integrations.webhooks.schedule import retry_after_commit
 from integrations.webhooks.signing import HEADER, signature_header
 from integrations.webhooks.targets import UnsafeURL, webhook_target
 
@@ -173,9 +174,7 @@ def _attempt(delivery: Delivery, send: Sender) -> Answer:
                 delivery.attempts,
                 wait,
             )
-            from integrations import tasks
-
-            transaction.on_commit(lambda: tasks.deliver_later(subscription.pk, wait))
+            retry_after_commit(subscription.pk, wait)
         delivery.save(
             update_fields=[
                 "attempts",

@@ -10,6 +10,9 @@ from web.cards import card_face
 
 register = template.Library()
 
+DEAL_METHODS = {"icm": "ICM", "chip_chop": "Chip chop", "custom": "agreed amounts"}
+"""The methods of a deal as people read them (``tourney.services.commands.deals``)."""
+
 
 @register.filter
 def chips(amount: int | None) -> str:
@@ -26,6 +29,12 @@ def clock(ms: int | None) -> str:
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+@register.filter
+def deal_method(method: str) -> str:
+    """ "icm" -> "ICM"."""
+    return DEAL_METHODS.get(method, method)
 
 
 @register.filter

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from games import selectors as table_selectors
 from games.errors import Forbidden
 from games.models import Player, TableKind
-from games.services import hands, seating
+from games.services import client_seeds, hands, seating
 from refusals import Refusal
 from tourney.models import Status, Tournament
 from tourney.services.commands import registration
@@ -177,6 +177,20 @@ def table_sit(request: HttpRequest, table_id: int) -> HttpResponse:
         )
 
     return _table_action(request, table_id, "You sat down: you are dealt in on the next hand.", sit)
+
+
+@sign_in_required
+@require_POST
+@refusals_as_pages
+def table_client_seed(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The client seed the page made for the next hand (fairness.js): 204 once held."""
+    client_seeds.client_seed_send(
+        table_id=table_id,
+        player=_require_player(request),
+        commitment_hex=request.POST.get("commitment", ""),
+        client_seed=request.POST.get("client_seed", ""),
+    )
+    return HttpResponse(status=204)
 
 
 @sign_in_required
