@@ -18,7 +18,7 @@ import http.client
 import ipaddress
 import socket
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 from django.conf import settings
 
@@ -97,8 +97,7 @@ class Target:
         return socket.create_connection((self.address, self.port), timeout)
 
 
-def webhook_target(url: str) -> Target:
-    """``url``'s target, its host resolved once and every address checked, or ``UnsafeURL``."""
+def _host_and_port(url: str) -> tuple[SplitResult, int]:
     parts = urlsplit(url)
     if parts.scheme not in _DEFAULT_PORTS or not parts.hostname:
         raise UnsafeURL("the url must be http:// or https:// with a host name")
@@ -108,28 +107,38 @@ def webhook_target(url: str) -> Target:
         port = 0
     if port == 0:
         raise UnsafeURL("the url's port must be a number from 1 to 65535")
-    port = port or _DEFAULT_PORTS[parts.scheme]
+    return parts, port or _DEFAULT_PORTS[parts.scheme]
+
+
+def webhook_target(url: str) -> Target:
+    """``url``'s target, its host resolved once and every address checked, or ``UnsafeURL``."""
+    parts, port = _host_and_port(url)
+    host = str(parts.hostname)
     try:
-        infos = socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError):
-        raise UnsafeURL(f"the host {parts.hostname} does not resolve") from None
+        raise UnsafeURL(f"the host {host} does not resolve") from None
     addresses = [ipaddress.ip_address(str(info[4][0]).partition("%")[0]) for info in infos]
     if not addresses:
-        raise UnsafeURL(f"the host {parts.hostname} does not resolve")
+        raise UnsafeURL(f"the host {host} does not resolve")
     if not settings.WEBHOOK_ALLOW_PRIVATE_HOSTS:
         for address in addresses:
             special = special_address(address)
             if special is not None:
                 shown = address if special == address else f"{address}, which carries {special}"
-                raise UnsafeURL(f"the host {parts.hostname} is a private address ({shown})")
+                raise UnsafeURL(f"the host {host} is a private address ({shown})")
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-    return Target(parts.scheme, parts.hostname, port, path, str(addresses[0]))
+    return Target(parts.scheme, host, port, path, str(addresses[0]))
 
 
 def url_refusal(url: str) -> str | None:
-    """Why ``url`` may not receive webhooks, or None."""
+    """Why ``url`` may not receive webhooks, or None (with ``WEBHOOK_ALLOW_PRIVATE_HOSTS``
+    its host is not looked up: there is no address to refuse)."""
     try:
-        webhook_target(url)
+        if settings.WEBHOOK_ALLOW_PRIVATE_HOSTS:
+            _host_and_port(url)
+        else:
+            webhook_target(url)
     except UnsafeURL as refusal:
         return str(refusal)
     return None
