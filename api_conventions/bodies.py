@@ -11,9 +11,9 @@ DRF is lenient with input in two ways this API is not:
   its ``CharField`` takes ``12``, its ``BooleanField`` ``"yes"`` and ``1``. Here every value
   has its JSON type: an integer a body carries (amounts, chip counts, stakes, ids) is a JSON
   integer only, between ``-MAX_INTEGER`` and ``MAX_INTEGER`` unless the field says narrower,
-  a string a string, a boolean ``true`` or ``false``. ``BodySerializer`` makes each such
-  field declared on it (alone, or as the child of a list or dict field) its ``JSON*Field``,
-  so a serializer is strict by its base and nothing else.
+  a string a string, a boolean ``true`` or ``false``, a decimal a number or ASCII digits.
+  ``BodySerializer`` makes each such field declared on it (alone, or as the child of a list
+  or dict field) its ``JSON*Field``, so a serializer is strict by its base and nothing else.
 
 Query parameters are strings by nature: their serializers are a plain ``Serializer`` or a
 ``KnownFieldsSerializer``.
@@ -21,6 +21,7 @@ Query parameters are strings by nature: their serializers are a plain ``Serializ
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -79,17 +80,36 @@ class JSONBooleanField(serializers.BooleanField):
         return data
 
 
+_ASCII_DECIMAL = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+
+
+class JSONDecimalField(serializers.DecimalField):
+    """A JSON number, or a decimal written in a string in ASCII digits (``"2.5"``, exact): not
+    ``true``, nor full-width digits (Python's ``Decimal`` reads them)."""
+
+    default_error_messages = {
+        "wrong_type": 'A JSON number or a decimal in a string ("2.5") is required, not {kind}.'
+    }
+
+    def to_internal_value(self, data: Any) -> Any:
+        number = type(data) in (int, float)
+        if not number and not (isinstance(data, str) and _ASCII_DECIMAL.fullmatch(data.strip())):
+            self.fail("wrong_type", kind=_kind(data))
+        return super().to_internal_value(data)
+
+
 _JSON_TYPED: dict[type[Any], type[Any]] = {
     serializers.IntegerField: JSONIntegerField,
     serializers.CharField: JSONStringField,
     serializers.BooleanField: JSONBooleanField,
+    serializers.DecimalField: JSONDecimalField,
 }
 
 
 def _strict(field: serializers.Field[Any, Any, Any, Any]) -> serializers.Field[Any, Any, Any, Any]:
-    """``field`` taking only its JSON type: an ``IntegerField``, ``CharField`` or
-    ``BooleanField`` (alone, or the child of a list or dict field) rebuilt from its own
-    arguments as its ``JSON*Field``; any other field as it is."""
+    """``field`` taking only its JSON type: an ``IntegerField``, ``CharField``,
+    ``BooleanField`` or ``DecimalField`` (alone, or the child of a list or dict field)
+    rebuilt from its own arguments as its ``JSON*Field``; any other field as it is."""
     json_typed = _JSON_TYPED.get(type(field))
     if json_typed is not None:
         return json_typed(*field._args, **field._kwargs)  # type: ignore[attr-defined,no-any-return]

@@ -107,3 +107,13 @@ def test_a_misspelt_club_id_does_not_make_a_site_wide_subscription(world: World)
     assert response.status_code == 400
     assert "unknown field 'club_id'" in _detail(response)["club_id"][0]
     assert not Subscription.objects.filter(url=body["url"]).exists()
+
+
+@pytest.mark.parametrize("points", ["\uff11\uff12", True, "1e3"])
+def test_a_decimal_is_a_json_number_or_ascii_digits(world: World, points: Any) -> None:
+    url = f"/api/v1/leagues/{world.ids['league_id']}/seasons/"
+
+    response = world.client().post(url, {"participation_points": points})
+
+    assert response.status_code == 400
+    assert "A JSON number or a decimal" in _detail(response)["participation_points"][0]
