@@ -36,6 +36,7 @@ MAX_DEPTH = 32
 """The deepest nesting of arrays and objects a body may have (the API's deepest is 3)."""
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 class BodyTooDeep(ParseError):
@@ -68,34 +69,45 @@ def _no_constant(text: str) -> float:
     raise NumberOutOfRange(f"{text} is not a JSON number: send a number.")
 
 
-def _check_strings_and_depth(document: Any) -> None:
-    """Refuse ``document`` if a container is nested deeper than ``MAX_DEPTH`` or a string
-    or key holds a surrogate (no stack of its own: walked with a list)."""
-    pending: list[tuple[Any, int]] = [(document, 0)]
-    while pending:
-        value, depth = pending.pop()
-        if isinstance(value, str):
-            if _SURROGATE.search(value):
-                raise LoneSurrogate()
-        elif isinstance(value, Mapping | list):
-            if depth >= MAX_DEPTH:
-                raise BodyTooDeep()
-            if isinstance(value, Mapping):
-                pending.extend((key, depth) for key in value)
-                pending.extend((item, depth + 1) for item in value.values())
-            else:
-                pending.extend((item, depth + 1) for item in value)
+def _refuse_if_too_deep(document: dict[str, Any] | list[Any]) -> None:
+    """Walk the arrays and objects level by level (not on the stack) for one too deep."""
+    level: list[Any] = [document]
+    for _depth in range(MAX_DEPTH):
+        inside = [
+            item
+            for container in level
+            for item in (container.values() if type(container) is dict else container)
+            if type(item) is dict or type(item) is list
+        ]
+        if not inside:
+            return
+        level = inside
+    raise BodyTooDeep()
+
+
+def _has_surrogate(value: Any) -> bool:
+    if isinstance(value, str):
+        return _SURROGATE.search(value) is not None
+    if isinstance(value, Mapping):
+        return any(_has_surrogate(key) or _has_surrogate(item) for key, item in value.items())
+    if isinstance(value, list):
+        return any(_has_surrogate(item) for item in value)
+    return False
 
 
 def loads(text: str) -> Any:
     """``text`` as JSON, or a ``ParseError`` (one of the subclasses above) saying why not."""
     try:
         document = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
-    except RecursionError:
+    except RecursionError:  # nested deeper than the interpreter's stack: far too deep
         raise BodyTooDeep() from None
     except ValueError as error:
         raise ParseError(f"JSON parse error - {error}") from None
-    _check_strings_and_depth(document)
+    if isinstance(document, dict | list) and text.count("[") + text.count("{") > MAX_DEPTH:
+        _refuse_if_too_deep(document)
+    # a surrogate can only come from a \uXXXX escape (UTF-8 text holds none); pairs are fine
+    if _SURROGATE_ESCAPE.search(text) and _has_surrogate(document):
+        raise LoneSurrogate()
     return document
 
 
