@@ -118,6 +118,6 @@ class JSONBodyParser(JSONParser):
         encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
         try:
             text = codecs.getreader(encoding)(stream).read()
-        except ValueError as error:  # not in the declared encoding
+        except ValueError as error:  # not in the declared charset
             raise ParseError(f"The body is not {encoding} text: {error}") from None
         return loads(text)

@@ -130,6 +130,17 @@ def test_a_webhook_url_with_a_port_out_of_range_is_a_bad_url(world: World, port:
     assert not Subscription.objects.filter(url=url).exists()
 
 
+def test_a_body_not_in_its_declared_charset_is_a_400(world: World) -> None:
+    response = world.client().post(
+        "/api/v1/points-preview/",
+        data=b'{"formula": "table", "n": 10}',  # 29 bytes: no UTF-16 text
+        content_type="application/json; charset=utf-16",
+    )
+
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "parse_error"
+
+
 def test_a_form_body_is_a_415(world: World) -> None:
     response = world.client().post(
         f"/api/v1/players/{world.ids['player_id']}/deposit/", {"amount": 5}, format="multipart"
