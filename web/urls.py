@@ -4,7 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from games.models import TableStatus
-from web.views import auth, clock, console, first_run, play, standings
+from web.views import accounts, auth, clock, console, first_run, play, standings
 
 app_name = "web"
 
@@ -13,6 +13,12 @@ urlpatterns = [
     path("setup/", first_run.setup, name="setup"),
     path("accounts/login/", auth.sign_in, name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/password/", accounts.change_password, name="change-password"),
+    path(
+        "accounts/set-password/<str:uid>/<str:token>/",
+        accounts.set_password,
+        name="set-password",
+    ),
     path("clock/<int:tournament_id>/", clock.clock_page, name="clock"),
     path("clock/<int:tournament_id>/live/", clock.clock_live, name="clock-live"),
     path("console/", console.console_home, name="console"),

@@ -46,7 +46,15 @@ class TokenOutputSerializer(serializers.Serializer[Any]):
 
 class PlayerCreateInputSerializer(BodySerializer):
     username = serializers.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
-    password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
+    password = serializers.CharField(
+        max_length=128,
+        trim_whitespace=False,
+        write_only=True,
+        required=False,
+        default=None,
+        help_text="Leave it out: the owner sets it with a one-time link "
+        "(POST /players/{id}/password-link/), so nobody else ever knows it.",
+    )
     display_name = serializers.CharField(max_length=40)
     bot = serializers.ChoiceField(
         choices=BotKind.choices,
@@ -54,6 +62,26 @@ class PlayerCreateInputSerializer(BodySerializer):
         default="",
         help_text="Create a bot player of this kind (seated only by staff).",
     )
+
+
+class PasswordLinkOutputSerializer(serializers.Serializer[Any]):
+    url = serializers.URLField(
+        read_only=True, help_text="The page where the owner sets the password, once."
+    )
+    uid = serializers.CharField(read_only=True, help_text="For POST /auth/set-password/.")
+    token = serializers.CharField(read_only=True, help_text="For POST /auth/set-password/.")
+    expires_at = serializers.DateTimeField(read_only=True)
+
+
+class PasswordSetInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+    uid = serializers.CharField(max_length=64)
+    token = serializers.CharField(max_length=128)
+    password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
+
+
+class PasswordChangeInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+    old_password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
+    new_password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
 
 
 class PlayerOutputSerializer(serializers.Serializer[Any]):

@@ -33,11 +33,11 @@ from api_conventions.pagination import Page, paginated
 from games import selectors
 from games.api import serializers as s
 from games.api.permissions import IsStaff, caller_player, require_player
-from games.api.throttles import SIGN_IN_THROTTLES
 from games.codes import Code
 from games.errors import Forbidden, Gone, Invalid, NotFound
 from games.models import Hand, Player, TableStatus
 from games.services import audits, client_seeds, hands, players, seating, tables
+from games.services.sign_in import SignInThrottled
 
 
 @path_id("table_id")
@@ -65,13 +65,30 @@ def _table_detail(
 # ----------------------------------------------------------------------------- auth, players
 
 
+def sign_in_throttled(throttled: SignInThrottled) -> exceptions.Throttled:
+    """The API's answer while the sign-in limits say wait: 429 with Retry-After."""
+    return exceptions.Throttled(
+        throttled.wait,
+        detail="Too many failed sign-ins: wait for Retry-After seconds, then retry.",
+    )
+
+
+def authenticated(request: Request, *, username: str, password: str) -> Any:
+    """The user whose password this is, or None; failures count against the sign-in limits
+    (``games.sign_in_backend``), over which the answer is 429 with Retry-After."""
+    try:
+        return authenticate(request, username=username, password=password)
+    except SignInThrottled as throttled:
+        raise sign_in_throttled(throttled) from throttled
+
+
 class TokenObtainApi(APIView):
     """Exchange a username and password for an API token (the same token until it is revoked
-    or rotated). Rate-limited per address and per username: 429 with Retry-After."""
+    or rotated). Failed attempts slow down, per address and per username from that address:
+    429 with Retry-After."""
 
     authentication_classes: list[type] = []
     permission_classes = [AllowAny]
-    throttle_classes = SIGN_IN_THROTTLES
 
     @extend_schema(
         request=s.TokenInputSerializer,
@@ -80,16 +97,11 @@ class TokenObtainApi(APIView):
     )
     def post(self, request: Request) -> Response:
         data = validated(s.TokenInputSerializer, request.data)
-        user = authenticate(request, username=data["username"], password=data["password"])
+        user = authenticated(request, username=data["username"], password=data["password"])
         if user is None or not user.is_active:
             raise Invalid("wrong username or password", code=Code.INVALID_CREDENTIALS)
         token, _ = Token.objects.get_or_create(user=user)
         return Response(s.TokenOutputSerializer({"token": token.key}).data)
-
-    def throttled(self, request: Request, wait: float | None) -> None:
-        raise exceptions.Throttled(
-            wait, detail="Too many sign-in attempts: wait for Retry-After seconds, then retry."
-        )
 
 
 class TokenRevokeApi(APIView):

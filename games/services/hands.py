@@ -42,6 +42,7 @@ from games.services.client_seeds import hand_client_seeds
 from games.services.table_writes import TableWrites
 from games.signals import hand_finished
 from integrations.webhooks.outbox import event_emit
+from observability import context, metrics
 
 WORKER_GRACE = timedelta(seconds=5)
 """How long a hand may wait for a worker to deal or settle before the sweep steps in."""
@@ -136,7 +137,11 @@ def _start_hand(writes: TableWrites, seats: dict[int, Seat], key: int | None) ->
         commitment=commitment(seed),
         client_seeds=client_seeds,
         card_root=deck.root.hex(),
+        # auto_now_add sets it again when the row is written (at the transaction's end); set
+        # now, a hand dealt and settled in one transaction has its duration (_settle)
+        started_at=timezone.now(),
     )
+    metrics.hand_dealt(table.variant)
     if key is None:
         rows.insert(hand)  # the database gives its key, which the log needs now
     else:
@@ -252,6 +257,7 @@ def _run(
     at the table ``read`` under its lock, until a human decides or it ends; write it all.
     ``deck``: the hand's, if known."""
     lineup, seats = hand.lineup, read.seats
+    context.bind(hand=hand.id)
     while not state.is_over:
         if state.next_deal is not None:
             deck = deck or deck_for_hand(bytes(hand.seed), hand.client_seeds)
@@ -449,6 +455,7 @@ def _settle(writes: TableWrites, hand: Hand, state: HandState, read: rows.TableR
     hand.status = HandStatus.FINISHED
     hand.finished_at = timezone.now()
     hand.deadline = None
+    metrics.hand_finished(table.variant, (hand.finished_at - hand.started_at).total_seconds())
     writes.hand_changed(hand, "status", "finished_at", "deadline", "rake")
     writes.event("hand_end", {"hand": hand.id, "number": hand.number, "stacks": final}, hand)
     table.next_hand_at = hand.finished_at + timedelta(milliseconds=table.pause_ms)

@@ -18,13 +18,12 @@ def player_create(
     """Create a user and its player profile (staff only, checked by the caller).
 
     The password goes through Django's configured validators; a taken username is a 409.
-    A bot may have no password (None): it never signs in, and skipping the deliberately slow
-    password hash makes seating a thousand bots quick.
+    Without a password (None) the account cannot sign in: a bot never does (and skipping the
+    deliberately slow password hash makes seating a thousand bots quick), a person sets theirs
+    with a one-time link (``games.services.passwords``), so staff never know it.
     """
     if bot and bot not in BotKind.values:
         raise Invalid(f"unknown bot kind {bot!r}: use one of {', '.join(BotKind.values)}")
-    if password is None and not bot:
-        raise Invalid("a person needs a password", code=Code.PASSWORD_REQUIRED)
     user_model = get_user_model()
     if password is not None:
         try:

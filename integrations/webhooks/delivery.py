@@ -28,6 +28,7 @@ from integrations.models import Delivery, DeliveryAttempt, DeliveryStatus, Subsc
 from integrations.webhooks.schedule import retry_after_commit
 from integrations.webhooks.signing import HEADER, signature_header
 from integrations.webhooks.targets import UnsafeURL, webhook_target
+from observability import metrics
 
 logger = logging.getLogger(__name__)
 
@@ -165,6 +166,7 @@ def _attempt(delivery: Delivery, send: Sender) -> Answer:
             delivery.next_attempt_at = None
         else:
             wait = backoff_seconds(delivery.attempts)
+            metrics.webhook_failed(answer.status)
             delivery.next_attempt_at = timezone.now() + timedelta(seconds=wait)
             logger.warning(
                 "webhook delivery %s to %s failed (%s); retry %s in %.0f s",

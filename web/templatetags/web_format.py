@@ -7,6 +7,7 @@ from typing import Any
 from django import template
 
 from web.cards import card_face
+from web.games import game_name
 
 register = template.Library()
 
@@ -35,6 +36,12 @@ def clock(ms: int | None) -> str:
 def deal_method(method: str) -> str:
     """ "icm" -> "ICM"."""
     return DEAL_METHODS.get(method, method)
+
+
+@register.filter
+def game(variant: str) -> str:
+    """ "stud_8" -> "Seven Card Stud Hi-Lo"."""
+    return game_name(variant)
 
 
 @register.filter

@@ -53,6 +53,6 @@ def setup(request: HttpRequest) -> HttpResponse:
         except Refusal as weak:  # the password validators' reasons are its detail
             form.add_error("password", [weak.message, *(weak.detail or [])])
         else:
-            login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, player.user)  # the one backend: settings.AUTHENTICATION_BACKENDS
             return redirect("web:console")
     return render(request, "web/registration/setup.html", {"form": form})
