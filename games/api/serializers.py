@@ -73,13 +73,13 @@ class PasswordLinkOutputSerializer(serializers.Serializer[Any]):
     expires_at = serializers.DateTimeField(read_only=True)
 
 
-class PasswordSetInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class PasswordSetInputSerializer(BodySerializer):
     uid = serializers.CharField(max_length=64)
     token = serializers.CharField(max_length=128)
     password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
 
 
-class PasswordChangeInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class PasswordChangeInputSerializer(BodySerializer):
     old_password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
     new_password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
 
