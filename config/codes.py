@@ -30,6 +30,14 @@ class Code(StrEnum):
     """The request's fields are not valid (the detail names each field's errors)."""
     PARSE_ERROR = "parse_error"
     """A body that does not parse (e.g. malformed JSON)."""
+
+    # The JSON body parser (config.json_body): JSON that nothing behind it could hold.
+    TOO_DEEP = "too_deep"
+    """A JSON body nested deeper than the limit of arrays and objects."""
+    LONE_SURROGATE = "lone_surrogate"
+    """A JSON string holding half a UTF-16 surrogate pair (e.g. `\\ud800`): not text."""
+    NUMBER_OUT_OF_RANGE = "number_out_of_range"
+    """A JSON number no float holds (e.g. `1e400`), or NaN/Infinity."""
     AUTHENTICATION_FAILED = "authentication_failed"
     """A token or credentials that are not valid."""
     NOT_AUTHENTICATED = "not_authenticated"

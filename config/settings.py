@@ -310,6 +310,9 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Bodies are JSON only, refused with a code when too deep, not text or out of range.
+    "DEFAULT_PARSER_CLASSES": ["config.json_body.JSONBodyParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "EXCEPTION_HANDLER": "config.api_errors.api_exception_handler",
     # DRF's own client address (a throttle's get_ident) never reads X-Forwarded-For: the
     # service's one answer is api_conventions.client_address.client_ip.

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from games.errors import NotFound
@@ -33,11 +34,9 @@ def get_game(game_id: int) -> Game:
     return game
 
 
-def game_list() -> list[dict[str, Any]]:
-    """Running games with their open tables, free seats and list length."""
-    return [
-        game_detail(game) for game in Game.objects.filter(status=GameStatus.RUNNING).order_by("id")
-    ]
+def running_games() -> QuerySet[Game]:
+    """Running games, oldest first (each one's tables, seats and list: ``game_detail``)."""
+    return Game.objects.filter(status=GameStatus.RUNNING).order_by("id")
 
 
 def game_detail(game: Game) -> dict[str, Any]:

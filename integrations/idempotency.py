@@ -8,9 +8,11 @@ until the first commits, then replays its response (on PostgreSQL; SQLite serial
 writers anyway). A refused request (4xx/5xx) changed nothing, so it is not kept: a retry
 runs again.
 
-Keys are scoped to the caller's credentials (a hash of the ``Authorization`` header or the
-session cookie), so one client can never read another's response by guessing a key.
-Requests without credentials are not made idempotent.
+Keys are scoped to the account the request is authenticated as, by the API's own
+authentication classes (a token however its header is spelt, ``Token X`` or ``token  X``,
+or the session): one account's retries replay whichever credentials they carry, and one
+account can never read another's response by guessing a key. Requests that do not
+authenticate are not made idempotent (the view answers them as it would anyway).
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ import hashlib
 import json
 from collections.abc import Callable
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from rest_framework import exceptions
+from rest_framework.request import Request
+from rest_framework.settings import api_settings
 
 from integrations.codes import Code
 from integrations.models import IdempotentRequest
@@ -38,17 +42,23 @@ def _error(status: int, code: Code, message: str) -> JsonResponse:
 
 
 def _scope(request: HttpRequest) -> str | None:
-    credentials = request.META.get("HTTP_AUTHORIZATION") or request.COOKIES.get(
-        settings.SESSION_COOKIE_NAME, ""
-    )
-    if not credentials:
+    """``user:<id>`` of the account the request authenticates as, or None."""
+    authenticators = [
+        authenticator() for authenticator in api_settings.DEFAULT_AUTHENTICATION_CLASSES
+    ]
+    session_user = request.user  # DRF's Request sets it; the view's own Request sets it again
+    try:
+        user = Request(request, authenticators=authenticators).user
+    except exceptions.APIException:  # bad credentials: the view refuses the request itself
         return None
-    return hashlib.sha256(credentials.encode()).hexdigest()
+    finally:
+        request.user = session_user
+    return f"user:{user.pk}" if user.is_authenticated else None
 
 
 def _fingerprint(request: HttpRequest) -> str:
     body = request.body
-    with contextlib.suppress(ValueError, UnicodeDecodeError):  # not JSON: byte for byte
+    with contextlib.suppress(ValueError, RecursionError):  # not JSON: byte for byte
         body = json.dumps(json.loads(body), sort_keys=True, separators=(",", ":")).encode()
     digest = hashlib.sha256()
     for part in (request.method or "", request.get_full_path()):

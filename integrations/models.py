@@ -11,8 +11,8 @@ from django.db.models import Q
 class IdempotentRequest(models.Model):
     """The first response to a POST carrying an ``Idempotency-Key``, kept for its retries.
 
-    ``scope`` identifies the caller's credentials (a hash of the token or session), so two
-    clients never share keys; ``fingerprint`` hashes the method, path and body."""
+    ``scope`` is the account the request authenticated as (``user:<id>``), so two accounts
+    never share keys; ``fingerprint`` hashes the method, path and body."""
 
     scope = models.CharField(max_length=64)
     key = models.CharField(max_length=255)

@@ -6,10 +6,11 @@ from typing import Any
 
 from rest_framework import serializers
 
+from api_conventions.bodies import BodySerializer
 from clubs.models import Role
 
 
-class ClubInputSerializer(serializers.Serializer[Any]):
+class ClubInputSerializer(BodySerializer):
     name = serializers.CharField(max_length=80)
 
 
@@ -19,7 +20,7 @@ class ClubOutputSerializer(serializers.Serializer[Any]):
     created_at = serializers.DateTimeField(read_only=True)
 
 
-class MemberInputSerializer(serializers.Serializer[Any]):
+class MemberInputSerializer(BodySerializer):
     """The account to add (its username, as in POST /api/v1/players/) and its role."""
 
     username = serializers.CharField(max_length=150)

@@ -18,6 +18,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api_conventions import refusals, validated
+from api_conventions.bodies import BodySerializer
+from api_conventions.pagination import Page
 from clubs.access import can_direct
 from games.api import serializers as s
 from games.api.permissions import IsStaff
@@ -25,7 +27,6 @@ from games.api.views import PlayerCreateApi
 from games.codes import Code
 from games.errors import Forbidden, NotFound
 from games.models import Player
-from integrations.api.pagination import Page
 from money import cashier, selectors
 from money.ledger import AccountKey, player_account
 from money.models import Posting, Reason
@@ -125,7 +126,7 @@ class PostingOutputSerializer(serializers.Serializer[Any]):
     created_at = serializers.DateTimeField(source="transaction.created_at")
 
 
-class CashierInputSerializer(serializers.Serializer[Any]):
+class CashierInputSerializer(BodySerializer):
     amount = serializers.IntegerField(min_value=1, max_value=cashier.MAX_AMOUNT)
     memo = serializers.CharField(max_length=200, required=False, default="")
 

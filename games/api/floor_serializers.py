@@ -8,8 +8,8 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
+from api_conventions.bodies import BodySerializer
 from games.api.serializers import MAX_SEQ, TableCreateInputSerializer, _chips
-from games.api.strict import StrictFieldsMixin
 from games.engine.rules import Variant
 from games.models import GameMode
 
@@ -32,7 +32,7 @@ def _id(**kwargs: Any) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=1, max_value=MAX_SEQ, **kwargs)
 
 
-class TableOptionsSerializer(serializers.Serializer[Any]):
+class TableOptionsSerializer(BodySerializer):
     """House rules and pacing every table of the game is created with."""
 
     def get_fields(self) -> dict[str, Any]:
@@ -40,7 +40,7 @@ class TableOptionsSerializer(serializers.Serializer[Any]):
         return {name: copy.deepcopy(declared[name]) for name in HOUSE_RULES}
 
 
-class GameCreateInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class GameCreateInputSerializer(BodySerializer):
     name = serializers.CharField(max_length=60)
     mode = serializers.ChoiceField(choices=GameMode.values, default=GameMode.ONLINE)
     variant = serializers.ChoiceField(choices=VARIANTS)
@@ -128,7 +128,7 @@ class GameOutputSerializer(serializers.Serializer[Any]):
     tables = GameTableSerializer(many=True, read_only=True)
 
 
-class JoinInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class JoinInputSerializer(BodySerializer):
     variant = serializers.ChoiceField(choices=VARIANTS, required=False)
     small_bet = _chips(required=False)
     game = _id(required=False, help_text="The game's id, when variant and stakes are ambiguous.")
@@ -166,7 +166,7 @@ class WaitEntryOutputSerializer(serializers.Serializer[Any]):
     created_at = serializers.DateTimeField(read_only=True)
 
 
-class AcceptInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class AcceptInputSerializer(BodySerializer):
     buy_in = _chips()
 
 
@@ -176,13 +176,13 @@ class AcceptOutputSerializer(serializers.Serializer[Any]):
     buy_in = serializers.IntegerField(read_only=True)
 
 
-class WalkInInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class WalkInInputSerializer(BodySerializer):
     name = serializers.CharField(max_length=40)
 
 
 # Named apart from the tournament director's MoveInput (tourney.api.director_serializers).
 @extend_schema_serializer(component_name="WaitlistMoveInput")
-class MoveInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class MoveInputSerializer(BodySerializer):
     position = serializers.IntegerField(min_value=1, max_value=10_000)
     reason = serializers.CharField(max_length=200)
 
@@ -193,7 +193,7 @@ class RemoveQuerySerializer(serializers.Serializer[Any]):
     )
 
 
-class SeatChangeInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class SeatChangeInputSerializer(BodySerializer):
     table = _id(required=False, help_text="Another table of the same game (default: this one).")
     seat = serializers.IntegerField(
         min_value=1, max_value=8, required=False, help_text="A given seat (default: any)."
@@ -210,5 +210,5 @@ class SeatChangeOutputSerializer(serializers.Serializer[Any]):
     created_at = serializers.DateTimeField(read_only=True)
 
 
-class ReportLeftInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class ReportLeftInputSerializer(BodySerializer):
     seat = serializers.IntegerField(min_value=1, max_value=8)

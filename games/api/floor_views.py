@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api_conventions import path_id, refusals, validated
+from api_conventions.pagination import Page, paginated
 from games import floor_selectors as selectors
 from games.api import floor_serializers as fs
 from games.api.permissions import IsStaff, caller_player, require_player
@@ -39,14 +40,26 @@ def _entry(entry: WaitEntry) -> dict[str, Any]:
 
 
 class GameListCreateApi(APIView):
-    """Running games with their tables, free seats and list length; staff create games."""
+    """Running games with their tables, free seats and list length (paginated); staff create
+    games."""
+
+    pagination_class = Page
 
     def get_permissions(self) -> list[BasePermission]:
         return [IsStaff()] if self.request.method == "POST" else [IsAuthenticated()]
 
     @extend_schema(responses={200: fs.GameOutputSerializer(many=True), **refusals(401)})
     def get(self, request: Request) -> Response:
-        return Response(fs.GameOutputSerializer(selectors.game_list(), many=True).data)
+        return paginated(
+            request,
+            self,
+            selectors.running_games(),
+            lambda page: (
+                fs.GameOutputSerializer(
+                    [selectors.game_detail(game) for game in page], many=True
+                ).data
+            ),
+        )
 
     @extend_schema(
         request=fs.GameCreateInputSerializer,

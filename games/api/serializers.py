@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from rest_framework import serializers
 
-from games.api.strict import StrictFieldsMixin
+from api_conventions.bodies import BodySerializer
 from games.engine.fairness import CLIENT_SEED_MAX
 from games.engine.rules import BoardTie, ShowdownOrder, Variant
 from games.engine.state import BETTING_ACTIONS, SHOWDOWN_ACTIONS
@@ -35,7 +35,7 @@ def _chips(**kwargs: Any) -> serializers.IntegerField:
 # ----------------------------------------------------------------------------- auth, players
 
 
-class TokenInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class TokenInputSerializer(BodySerializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
 
@@ -44,7 +44,7 @@ class TokenOutputSerializer(serializers.Serializer[Any]):
     token = serializers.CharField(read_only=True)
 
 
-class PlayerCreateInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class PlayerCreateInputSerializer(BodySerializer):
     username = serializers.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
     password = serializers.CharField(
         max_length=128,
@@ -73,13 +73,13 @@ class PasswordLinkOutputSerializer(serializers.Serializer[Any]):
     expires_at = serializers.DateTimeField(read_only=True)
 
 
-class PasswordSetInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class PasswordSetInputSerializer(BodySerializer):
     uid = serializers.CharField(max_length=64)
     token = serializers.CharField(max_length=128)
     password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
 
 
-class PasswordChangeInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class PasswordChangeInputSerializer(BodySerializer):
     old_password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
     new_password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
 
@@ -96,7 +96,7 @@ class PlayerOutputSerializer(serializers.Serializer[Any]):
 # ----------------------------------------------------------------------------- tables
 
 
-class TableCreateInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class TableCreateInputSerializer(BodySerializer):
     name = serializers.CharField(max_length=60)
     variant = serializers.ChoiceField(choices=[v.value for v in Variant])
     ante = _chips()
@@ -340,11 +340,11 @@ class TableDetailOutputSerializer(TableOutputSerializer):
         read_only_fields = fields
 
 
-class TopUpInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class TopUpInputSerializer(BodySerializer):
     amount = _chips(help_text="Chips to add between hands, up to the table's maximum buy-in.")
 
 
-class SitInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class SitInputSerializer(BodySerializer):
     seat = serializers.IntegerField(min_value=1, max_value=8)
     buy_in = _chips()
     player = serializers.IntegerField(
@@ -355,7 +355,7 @@ class SitInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     )
 
 
-class ActInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class ActInputSerializer(BodySerializer):
     action = serializers.ChoiceField(choices=ACTIONS)
     amount = _chips(
         required=False,
@@ -527,7 +527,7 @@ class HandAuditLogSerializer(serializers.Serializer[Any]):
     at = serializers.DateTimeField(read_only=True)
 
 
-class ClientSeedInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class ClientSeedInputSerializer(BodySerializer):
     commitment = serializers.RegexField(
         r"\A[0-9a-fA-F]{64}\Z",
         help_text="The table's next_commitment as you read it: the seed counts only for the "

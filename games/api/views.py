@@ -29,6 +29,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api_conventions import path_id, refusals, rendered, validated
+from api_conventions.pagination import Page, paginated
 from games import selectors
 from games.api import serializers as s
 from games.api.permissions import IsStaff, caller_player, require_player
@@ -166,14 +167,21 @@ class PlayerMeApi(APIView):
 
 
 class TableListCreateApi(APIView):
-    """List the tables (anyone signed in); create one (staff)."""
+    """List the tables (anyone signed in; paginated); create one (staff)."""
+
+    pagination_class = Page
 
     def get_permissions(self) -> list[BasePermission]:
         return [IsStaff()] if self.request.method == "POST" else [IsAuthenticated()]
 
     @extend_schema(responses={200: s.TableListItemSerializer(many=True), **refusals(401)})
     def get(self, request: Request) -> Response:
-        return Response(s.TableListItemSerializer(selectors.table_list(), many=True).data)
+        return paginated(
+            request,
+            self,
+            selectors.table_list(),
+            lambda page: s.TableListItemSerializer(page, many=True).data,
+        )
 
     @extend_schema(
         request=s.TableCreateInputSerializer,

@@ -3,8 +3,6 @@ delivery log, and replaying a delivery. Lists are paginated and filtered (django
 
 from __future__ import annotations
 
-from typing import Any
-
 import django_filters
 from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema
@@ -14,7 +12,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api_conventions import path_id, validated
-from integrations.api.pagination import Page
+from api_conventions.bodies import BodySerializer
+from api_conventions.pagination import Page
 from integrations.models import Delivery, DeliveryStatus, EventType, Subscription
 from integrations.webhooks import subscriptions as service
 
@@ -42,7 +41,7 @@ class SubscriptionCreatedSerializer(SubscriptionOutputSerializer):
         read_only_fields = fields
 
 
-class SubscriptionInputSerializer(serializers.Serializer[Any]):
+class SubscriptionInputSerializer(BodySerializer):
     url = serializers.URLField(max_length=500)
     event_types = serializers.ListField(
         child=serializers.ChoiceField(choices=EventType.choices), min_length=1
@@ -57,7 +56,7 @@ class SubscriptionInputSerializer(serializers.Serializer[Any]):
     description = serializers.CharField(max_length=200, required=False, default="")
 
 
-class SubscriptionUpdateSerializer(serializers.Serializer[Any]):
+class SubscriptionUpdateSerializer(BodySerializer):
     url = serializers.URLField(max_length=500, required=False)
     event_types = serializers.ListField(
         child=serializers.ChoiceField(choices=EventType.choices), min_length=1, required=False

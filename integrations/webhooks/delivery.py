@@ -10,18 +10,14 @@ is in flight.
 
 from __future__ import annotations
 
-import ipaddress
+import http.client
 import json
 import logging
 import secrets
-import socket
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
-from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import transaction
@@ -31,6 +27,7 @@ from django.utils import timezone
 from integrations.models import Delivery, DeliveryAttempt, DeliveryStatus, Subscription
 from integrations.webhooks.schedule import retry_after_commit
 from integrations.webhooks.signing import HEADER, signature_header
+from integrations.webhooks.targets import UnsafeURL, webhook_target
 from observability import metrics
 
 logger = logging.getLogger(__name__)
@@ -62,46 +59,22 @@ def backoff_seconds(attempts: int) -> float:
     return float(min(base * 2 ** max(attempts - 1, 0), settings.WEBHOOK_RETRY_MAX_SECONDS))
 
 
-def url_refusal(url: str) -> str | None:
-    """Why ``url`` may not receive webhooks, or None. Private, loopback and link-local
-    addresses are refused unless ``WEBHOOK_ALLOW_PRIVATE_HOSTS`` (tests, development)."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        return "the url must be http:// or https:// with a host name"
-    if settings.WEBHOOK_ALLOW_PRIVATE_HOSTS:
-        return None
-    try:
-        infos = socket.getaddrinfo(parts.hostname, parts.port or 443, type=socket.SOCK_STREAM)
-    except OSError:
-        return f"the host {parts.hostname} does not resolve"
-    for info in infos:
-        address = ipaddress.ip_address(info[4][0])
-        if not address.is_global:
-            return f"the host {parts.hostname} is a private address ({address})"
-    return None
-
-
-class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args: object, **kwargs: object) -> None:
-        return None  # a redirect is an answer that is not 2xx: retried, never followed
-
-
-_opener = urllib.request.build_opener(_NoRedirects)
-
-
 def http_send(url: str, headers: dict[str, str], body: bytes) -> Answer:
-    """POST ``body`` to ``url``."""
-    refusal = url_refusal(url)
-    if refusal:
-        return Answer(None, refusal)
-    request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+    """POST ``body`` to ``url``, at the address its host was checked at (``targets``)."""
     try:
-        with _opener.open(request, timeout=TIMEOUT_SECONDS) as response:
-            return Answer(response.status)
-    except urllib.error.HTTPError as error:
-        return Answer(error.code, f"HTTP {error.code}")
-    except (OSError, ValueError) as error:
+        target = webhook_target(url)
+    except UnsafeURL as refusal:
+        return Answer(None, str(refusal))
+    connection = target.connection(TIMEOUT_SECONDS)
+    try:
+        connection.request("POST", target.path, body=body, headers=headers)
+        status = connection.getresponse().status
+    except (OSError, http.client.HTTPException, ValueError) as error:
         return Answer(None, str(error)[:300] or type(error).__name__)
+    finally:
+        connection.close()
+    # a redirect is an answer that is not 2xx: retried, never followed
+    return Answer(status, "" if 200 <= status < 300 else f"HTTP {status}")
 
 
 def event_body(delivery: Delivery) -> bytes:

@@ -16,8 +16,8 @@ from clubs.models import Club
 from integrations.codes import Code
 from integrations.errors import Forbidden, Invalid, NotFound
 from integrations.models import Delivery, EventType, Subscription
-from integrations.webhooks.delivery import url_refusal
 from integrations.webhooks.schedule import deliver_after_commit
+from integrations.webhooks.targets import url_refusal
 
 
 def visible_subscriptions(user: Any) -> QuerySet[Subscription]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from api_conventions.bodies import BodySerializer
 from leagues.formulas import PRESETS
 from leagues.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS
 
@@ -13,7 +14,7 @@ MAX_INT = 2**31 - 1
 POINTS = {"max_digits": 12, "decimal_places": 4, "min_value": 0}
 
 
-class LeagueInputSerializer(serializers.Serializer[Any]):
+class LeagueInputSerializer(BodySerializer):
     club_id = serializers.IntegerField(min_value=1, max_value=MAX_INT)
     name = serializers.CharField(max_length=80)
 
@@ -25,7 +26,7 @@ class LeagueOutputSerializer(serializers.Serializer[Any]):
     created_at = serializers.DateTimeField()
 
 
-class FormulaInputSerializer(serializers.Serializer[Any]):
+class FormulaInputSerializer(BodySerializer):
     """A points formula: a preset, or ``expression`` with ``formula_params.expression``."""
 
     formula = serializers.ChoiceField(choices=PRESETS)
@@ -108,7 +109,7 @@ class SeasonDetailOutputSerializer(SeasonOutputSerializer):
     )
 
 
-class LiveResultInputSerializer(serializers.Serializer[Any]):
+class LiveResultInputSerializer(BodySerializer):
     player = serializers.IntegerField(min_value=1, max_value=MAX_INT)
     place = serializers.IntegerField(min_value=1, max_value=100_000)
     rebuys = serializers.IntegerField(min_value=0, max_value=1000, default=0)
@@ -118,7 +119,7 @@ class LiveResultInputSerializer(serializers.Serializer[Any]):
     knockouts = serializers.DecimalField(max_digits=10, decimal_places=4, min_value=0, default=0)
 
 
-class LiveResultsInputSerializer(serializers.Serializer[Any]):
+class LiveResultsInputSerializer(BodySerializer):
     """A live event's finishing order (each place 1..N once) and its prices."""
 
     buy_in = serializers.IntegerField(min_value=0, max_value=MAX_INT, default=0)
@@ -212,7 +213,7 @@ class FinaleOutputSerializer(serializers.Serializer[Any]):
     chip_bonus = serializers.IntegerField()
 
 
-class FinaleInputSerializer(serializers.Serializer[Any]):
+class FinaleInputSerializer(BodySerializer):
     tournament = serializers.IntegerField(min_value=1, max_value=MAX_INT)
 
 

@@ -399,7 +399,7 @@ def test_staff_create_tables_checked_by_the_engine():
 
     assert created.status_code == 201
     assert created.json()["seat_count"] == 6 and created.json()["low_qualifier"] == 8
-    listed = staff.get("/api/v1/tables/").json()
+    listed = staff.get("/api/v1/tables/").json()["results"]
     assert [(t["name"], t["seated"]) for t in listed] == [("Main", 0)]
     detail = staff.get(f"/api/v1/tables/{created.json()['id']}/").json()
     assert [s["number"] for s in detail["seats"]] == [1, 2, 3, 4, 5, 6]

@@ -34,7 +34,7 @@ def test_join_see_the_offer_accept_and_play():
     alice = make_player("alice")
     client = client_for(alice)
 
-    listing = client.get("/api/v1/games/").json()
+    listing = client.get("/api/v1/games/").json()["results"]
     assert [(g["id"], g["list_length"], g["tables"][0]["free_seats"]) for g in listing] == [
         (game.id, 0, [])
     ]
@@ -47,7 +47,7 @@ def test_join_see_the_offer_accept_and_play():
     fill(game)
     [mine] = client.get("/api/v1/games/waitlist/").json()
     assert mine["offer"]["table"] == table.id and mine["offer"]["seat"] == 1
-    assert client.get("/api/v1/games/").json()[0]["tables"][0]["offered_seats"] == [1]
+    assert client.get("/api/v1/games/").json()["results"][0]["tables"][0]["offered_seats"] == [1]
 
     accepted = client.post(f"/api/v1/games/waitlist/{entry['id']}/accept/", {"buy_in": 150})
     assert accepted.status_code == 200, accepted.content

@@ -100,7 +100,7 @@ def test_the_table_view_shows_the_table_fields_as_the_table_list_does():
     client = client_for(alice)
 
     detail = client.get(table_url(table)).json()
-    listed = next(t for t in client.get("/api/v1/tables/").json() if t["id"] == table.id)
+    listed = next(t for t in client.get("/api/v1/tables/").json()["results"] if t["id"] == table.id)
 
     assert {k: detail[k] for k in s.TABLE_FIELDS} == {k: listed[k] for k in s.TABLE_FIELDS}
     assert detail["seq"] == Table.objects.get(pk=table.id).seq

@@ -16,12 +16,14 @@ PORTS = range(8700, 8800)
 
 class Receiver:
     """Accepts signed webhooks for one secret; ``events`` are the bodies accepted, in
-    order; ``refused`` counts requests with a bad signature."""
+    order; ``refused`` counts requests with a bad signature; ``hosts`` the Host header of
+    every request."""
 
     def __init__(self, secret: str, port: int | None = None) -> None:
         self.secret = secret
         self.events: list[dict[str, Any]] = []
         self.refused = 0
+        self.hosts: list[str] = []
         self.server = self._bind(port)
         self.port = self.server.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}/hooks/stud"
@@ -33,6 +35,7 @@ class Receiver:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers["Content-Length"]))
+                receiver.hosts.append(self.headers.get("Host", ""))
                 if not verify(receiver.secret, self.headers.get(HEADER, ""), body):
                     receiver.refused += 1
                     self.send_response(400)

@@ -126,3 +126,37 @@ def test_an_id_too_large_for_the_database_is_a_400_or_404_not_a_500():
     assert staff.get("/api/v1/players/?club=99999999999999999999").status_code == 400
     assert staff.get("/api/v1/webhooks/subscriptions/?club=99999999999999999999").status_code == 400
     assert staff.get("/api/v1/webhooks/subscriptions/99999999999999999999/").status_code == 404
+
+
+def test_one_key_is_one_deposit_however_the_token_header_is_spelt():
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    staff = make_player(staff=True)
+    key = Token.objects.create(user=staff.user).key
+    player = make_player(funds=0)
+    answers = [
+        APIClient().post(
+            url(player, "deposit"),
+            {"amount": 25},
+            HTTP_AUTHORIZATION=header,
+            HTTP_IDEMPOTENCY_KEY="one-deposit",
+        )
+        for header in (f"Token {key}", f"token {key}", f"Token  {key}", f"TOKEN {key}")
+    ]
+
+    assert [a.status_code for a in answers] == [201] * 4
+    assert [a.get("Idempotent-Replayed") for a in answers] == [None, "true", "true", "true"]
+    assert balance_of(player_account(player.id)) == 25
+
+
+def test_an_idempotency_key_is_not_shared_between_two_accounts():
+    player = make_player(funds=0)
+    first, second = make_player(staff=True), make_player(staff=True)
+    for staff in (first, second):
+        response = client_for(staff).post(
+            url(player, "deposit"), {"amount": 10}, HTTP_IDEMPOTENCY_KEY="shared-key"
+        )
+        assert response.status_code == 201
+        assert response.get("Idempotent-Replayed") is None
+    assert balance_of(player_account(player.id)) == 20

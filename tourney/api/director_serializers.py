@@ -7,6 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from api_conventions.bodies import BodySerializer, KnownFieldsSerializer
 from tourney.api.serializers import (
     MAX_CHIPS,
     MAX_INT,
@@ -18,23 +19,6 @@ from tourney.api.serializers import (
 )
 from tourney.models import Status
 
-
-class StrictInputSerializer(serializers.Serializer[Any]):
-    """Refuses fields it does not know (a typo must not be silently ignored)."""
-
-    def to_internal_value(self, data: Any) -> Any:
-        if hasattr(data, "keys"):
-            unknown = sorted(set(data.keys()) - set(self.fields))
-            if unknown:
-                raise serializers.ValidationError(
-                    {
-                        name: [f"unknown field: use {', '.join(sorted(self.fields))}"]
-                        for name in unknown
-                    }
-                )
-        return super().to_internal_value(data)
-
-
 CLOCK_ACTIONS = {
     "add_time": {"seconds"},
     "next_level": set(),
@@ -45,7 +29,7 @@ CLOCK_ACTIONS = {
 }
 
 
-class ClockInputSerializer(StrictInputSerializer):
+class ClockInputSerializer(BodySerializer):
     """``add_time`` (``seconds``, may be negative), ``next_level``, ``previous_level``,
     ``break`` (``minutes``, ``after_hands``), ``end_break``, ``color_up`` (``chip_unit``)."""
 
@@ -68,7 +52,7 @@ class ClockInputSerializer(StrictInputSerializer):
         return attrs
 
 
-class SeatMoveInputSerializer(StrictInputSerializer):
+class SeatMoveInputSerializer(BodySerializer):
     """The entry, and the table (its number in the tournament) and seat to move it to."""
 
     entry = serializers.IntegerField(min_value=1, max_value=MAX_INT)
@@ -76,18 +60,18 @@ class SeatMoveInputSerializer(StrictInputSerializer):
     seat = serializers.IntegerField(min_value=1, max_value=MAX_INT)
 
 
-class SeatSwapInputSerializer(StrictInputSerializer):
+class SeatSwapInputSerializer(BodySerializer):
     entries = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=MAX_INT), min_length=2, max_length=2
     )
 
 
-class SeatLockInputSerializer(StrictInputSerializer):
+class SeatLockInputSerializer(BodySerializer):
     entry = serializers.IntegerField(min_value=1, max_value=MAX_INT)
     locked = serializers.BooleanField(default=True)
 
 
-class UndoBustInputSerializer(StrictInputSerializer):
+class UndoBustInputSerializer(BodySerializer):
     """The chips the entry comes back with; ``from_entry``: the player who gives them back
     (else they are added to play); ``table`` and ``seat``: where (else where they sat)."""
 
@@ -97,17 +81,17 @@ class UndoBustInputSerializer(StrictInputSerializer):
     seat = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False)
 
 
-class ReasonInputSerializer(StrictInputSerializer):
+class ReasonInputSerializer(BodySerializer):
     reason = serializers.CharField(max_length=200)
 
 
-class ChipCorrectionInputSerializer(StrictInputSerializer):
+class ChipCorrectionInputSerializer(BodySerializer):
     entry = serializers.IntegerField(min_value=1, max_value=MAX_INT)
     chips = serializers.IntegerField(min_value=1, max_value=MAX_CHIPS)
     reason = serializers.CharField(max_length=200)
 
 
-class LateRegistrationInputSerializer(StrictInputSerializer):
+class LateRegistrationInputSerializer(BodySerializer):
     """``open``: false closes late registration now; true reopens it until the end of
     ``until_level`` (default: the level in play)."""
 
@@ -115,13 +99,13 @@ class LateRegistrationInputSerializer(StrictInputSerializer):
     until_level = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False)
 
 
-class LateEntryInputSerializer(StrictInputSerializer):
+class LateEntryInputSerializer(BodySerializer):
     player = serializers.IntegerField(min_value=1, max_value=MAX_INT)
     table = serializers.IntegerField(min_value=1, max_value=MAX_INT)
     seat = serializers.IntegerField(min_value=1, max_value=MAX_INT)
 
 
-class SettingsInputSerializer(StrictInputSerializer):
+class SettingsInputSerializer(BodySerializer):
     """What may change in play: ``level_minutes`` (the level in play and those to come),
     ``levels`` (the levels and breaks to come, replacing them), ``payout_percentages``
     (before the money), ``action_seconds``."""
@@ -137,7 +121,7 @@ class SettingsInputSerializer(StrictInputSerializer):
 STATUS_CHOICES = list(Status.values)
 
 
-class TournamentListQuerySerializer(StrictInputSerializer):
+class TournamentListQuerySerializer(KnownFieldsSerializer):
     """Filters of the list (all optional) and its page."""
 
     status = serializers.ChoiceField(choices=STATUS_CHOICES, required=False)
@@ -156,7 +140,7 @@ class TournamentListQuerySerializer(StrictInputSerializer):
         return attrs
 
 
-class PageQuerySerializer(StrictInputSerializer):
+class PageQuerySerializer(KnownFieldsSerializer):
     page = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False)
     page_size = serializers.IntegerField(min_value=1, max_value=500, required=False)
 

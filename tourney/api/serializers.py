@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from games.api.strict import StrictFieldsMixin
+from api_conventions.bodies import BodySerializer
 from tourney import selectors
 from tourney.models import BountyKind, BreakOrder, Mode, MoveStatus
 
@@ -19,7 +19,7 @@ MAX_ENTRY_ID = 2**63 - 1
 """The largest id the database stores (``bigint``): a key beyond it is refused with a 400."""
 
 
-class ScheduleEntryInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class ScheduleEntryInputSerializer(BodySerializer):
     is_break = serializers.BooleanField(default=False)
     # stud_hi, stud_8 or razz: checked by the planner (a choice field would repeat the
     # tables' VariantEnum under another name in the schema)
@@ -31,7 +31,7 @@ class ScheduleEntryInputSerializer(StrictFieldsMixin, serializers.Serializer[Any
     minutes = serializers.IntegerField(max_value=MAX_INT, min_value=1)
 
 
-class ScheduleInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class ScheduleInputSerializer(BodySerializer):
     """Either ``entries`` written by staff, or ``generate`` parameters for the planner."""
 
     name = serializers.CharField(max_length=80)
@@ -47,7 +47,7 @@ class ScheduleInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     break_minutes = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
 
 
-class ScheduleUpdateInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class ScheduleUpdateInputSerializer(BodySerializer):
     """A new name, or the whole new list of levels and breaks (those already played must be
     given unchanged)."""
 
@@ -82,7 +82,7 @@ class ScheduleOutputSerializer(serializers.Serializer[Any]):
         ]
 
 
-class TournamentInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class TournamentInputSerializer(BodySerializer):
     """Settings (all optional on configure). Amounts are integers; negative ones are 400s.
     A price includes its fee: buy_in 110 with fee 10 puts 100 in the prize pool."""
 
@@ -209,7 +209,7 @@ class StateOutputSerializer(serializers.Serializer[Any]):
     tables = StateTableOutputSerializer(many=True)
 
 
-class PlayerRefInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class PlayerRefInputSerializer(BodySerializer):
     """Staff may name another player (such as a bot); players act for themselves."""
 
     player = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
@@ -240,7 +240,7 @@ class MoveOutputSerializer(serializers.Serializer[Any]):
     acknowledged_at = serializers.DateTimeField(allow_null=True)
 
 
-class ChipsReportInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+class ChipsReportInputSerializer(BodySerializer):
     """Entry id -> chips. For bust-outs: the chips at the start of the bust hand."""
 
     counts = serializers.DictField(child=serializers.IntegerField(min_value=0, max_value=MAX_CHIPS))
