@@ -132,6 +132,17 @@ def _check_schedule(tournament: Tournament) -> None:
     shorter than a window (past its end the last level plays on: the window would never
     close)."""
     unit = tournament.chip_unit
+    schedule_club = (
+        AnteSchedule.objects.filter(pk=tournament.schedule_id)
+        .values_list("club_id", flat=True)
+        .first()
+    )
+    if schedule_club not in (None, tournament.club_id):
+        raise NotFound(
+            f"no schedule {tournament.schedule_id} of this tournament's club or the house's: "
+            "a club's schedule is for its own tournaments",
+            code=Code.NO_SCHEDULE,
+        )
     levels = [entry for entry in schedule_entries(tournament.schedule_id) if not entry.is_break]
     for name in WINDOWS:
         if getattr(tournament, name) > len(levels):
