@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from clubs.models import Club, Membership, Role
+from clubs.models import Club, Membership
 from leagues.models import League
 from leagues.services.events import event_enter_live
 from leagues.services.seasons import season_create
@@ -32,6 +32,8 @@ def _season_with_an_event():
         formula_params={"multiplier": "10"},
     )
     players = [make_player(name) for name in ("ann", "ben", "cat")]
+    for player in players:  # a league's results are its club's members'
+        Membership.objects.create(club=club, user=player.user)
     event_enter_live(
         season=season,
         name="Week 1",
@@ -47,8 +49,7 @@ def _season_with_an_event():
 
 
 def test_a_member_sees_the_standings_each_event_and_the_formula():
-    club, season, players = _season_with_an_event()
-    Membership.objects.create(club=club, user=players[0].user, role=Role.MEMBER)
+    _, season, players = _season_with_an_event()
     client = Client()
     client.force_login(players[0].user)
     response = client.get(f"/leagues/seasons/{season.id}/")
