@@ -14,6 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 
+from clubs.access import can_direct, sees_club_q
 from games import fair_dealing, rows
 from games.codes import Code
 from games.engine.events import event_from_dict, to_dicts
@@ -22,7 +23,6 @@ from games.engine.phh import dump_phh
 from games.engine.replay import EVENT_TYPES, from_dict, replay
 from games.engine.state import HandState
 from games.engine.views import event_for, log_for, view_for
-from clubs.access import can_direct, sees_club_q
 from games.errors import Conflict, Forbidden, NotFound
 from games.locks import no_table, table_read_for_update
 from games.models import (

@@ -1,6 +1,7 @@
 """The tournament director's API: clock control, floor control, rulings, settings in play
 and reading everything back. Every action is for staff or a director of the tournament's club
-(``IsTournamentDirector``), the boards (tables, leaderboard) for whoever sees it and is a thin call into ``tourney.services.commands.director_*`` or
+(``IsTournamentDirector``), the boards (tables, leaderboard) for whoever sees the tournament;
+each view is a thin call into ``tourney.services.commands.director_*`` or
 ``tourney.director_selectors``; refusals are rendered by config.api_errors.
 """
 
