@@ -82,3 +82,14 @@ def can_see(user: Any, club_id: int | None) -> bool:
 def is_member(user_id: int | None, club_id: int) -> bool:
     """Whether the account ``user_id`` belongs to ``club_id``, in any role."""
     return Membership.objects.filter(user_id=user_id, club_id=club_id).exists()
+
+
+def can_serve(user: Any, club_id: int | None, player_id: int) -> bool:
+    """Staff, or a director of ``club_id`` serving one of its members (the player's account
+    in that club: its balance, postings and cashier). A club's director serves only their
+    club's players."""
+    if is_staff(user):
+        return True
+    if not can_direct(user, club_id):
+        return False
+    return Membership.objects.filter(club_id=club_id, user__player__id=player_id).exists()
