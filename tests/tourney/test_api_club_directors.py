@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from clubs.models import Club
+from clubs.models import Club, Membership
 from tests.games.factories import make_player
 from tests.leagues.world import make_member, make_world
 from tests.tourney.tournaments import LEVELS, make_tournament
@@ -63,13 +63,24 @@ def test_creating_a_tournament_of_club_a(role, allowed):
 def test_a_director_cannot_create_a_tournament_without_a_club_or_for_another_club():
     world = make_world()
     client = world.client("director_a")
-    house = client.post(
+    own = client.post(
         "/api/v1/tournaments/schedules/",
         {"name": "s", "chip_unit": 5, "entries": LEVELS},
         format="json",
     )
-    assert house.status_code == 403  # the house's schedules are staff's
-    assert house.json()["error"]["code"] == "not_your_club"
+    assert own.status_code == 201  # a director's schedule is their club's, never the house's
+    assert own.json()["club_id"] == world.club_a.id
+    Membership.objects.create(
+        club=world.club_b, user=world.players["director_a"].user, role="director"
+    )
+    two_clubs = client.post(
+        "/api/v1/tournaments/schedules/",
+        {"name": "s", "chip_unit": 5, "entries": LEVELS},
+        format="json",
+    )
+    assert two_clubs.status_code == 403  # a director of two clubs names one
+    assert two_clubs.json()["error"]["code"] == "not_your_club"
+    Membership.objects.filter(club=world.club_b, user=world.players["director_a"].user).delete()
     schedule = client.post(
         "/api/v1/tournaments/schedules/",
         {"name": "s", "chip_unit": 5, "entries": LEVELS, "club_id": world.club_a.id},

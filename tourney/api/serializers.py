@@ -39,8 +39,8 @@ class ScheduleInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
         min_value=1,
         max_value=MAX_INT,
         required=False,
-        help_text="The club whose tournaments alone may use it (a director names one they "
-        "direct); omit for the house's, for any tournament (staff).",
+        help_text="The club whose tournaments alone may use it, one the caller directs "
+        "(omitted: a director's one club; staff: the house's, for any tournament).",
     )
     chip_unit = serializers.IntegerField(max_value=MAX_INT, min_value=1, default=1)
     entries = ScheduleEntryInputSerializer(many=True, required=False)
