@@ -5,10 +5,11 @@ PostgreSQL and Redis: ``--workers`` Celery worker processes (2; ``celery -A conf
 --pool solo``, each consuming one table queue, ``TABLE_QUEUES`` = the number of workers, or
 all the default queue with ``--shared-queue``) deal and advance, gunicorn serves the API, and
 a driver in this process plays one human seat at ``--driven`` of the tables through HTTP
-(urllib against 127.0.0.1; it polls with the ETag of its last answer, as the README advises
-clients to), timing each ``POST /api/v1/tables/{id}/act/``. Reported: hands/s
-(also at the top, ``hands_per_second``) and actions/s (``action`` events written in the
-window), the act latency p50/p95, the database transactions/s of the stack
+(urllib against 127.0.0.1; it polls with the ETag of its last answer, as
+docs/walkthroughs/ring-game.md advises clients to), timing each
+``POST /api/v1/tables/{id}/act/``. Reported: hands/s (also at the top, ``hands_per_second``)
+and actions/s (``action`` events written in the window), the act latency p50/p95, the
+database transactions/s of the stack
 (``pg_stat_database``) and, per finished hand, where the time went: CPU milliseconds of the
 workers, the web server and the database's server processes, transactions, and the tasks the
 workers ran (by result) with their total milliseconds.

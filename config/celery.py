@@ -1,14 +1,25 @@
 """The Celery application: configured from Django settings (``CELERY_*``)."""
 
+import inspect
 import logging
 import os
+import time
 from typing import Any
 
 from celery import Celery
-from celery.signals import task_failure, task_postrun, task_prerun, task_success, worker_ready
+from celery.signals import (
+    before_task_publish,
+    task_failure,
+    task_postrun,
+    task_prerun,
+    task_revoked,
+    task_success,
+    worker_ready,
+)
 from django.db import close_old_connections
 
 from config import broker, heartbeat
+from observability import context, metrics
 
 assert broker.Transport  # imported for its effect: filesystem:// writes messages atomically
 
@@ -34,6 +45,64 @@ def _recycle_old_connections(sender: Any, **kwargs: Any) -> None:
     for an eager task, which runs inside its caller's transaction."""
     if not getattr(sender.request, "is_eager", False):
         close_old_connections()
+
+
+# --- Log context and metrics of tasks (docs/operations.md) -----------------------------------
+CONTEXT_HEADER = "stud_context"
+"""The message header that carries the sender's request id and user into the task."""
+
+_running: dict[str, tuple[object, float]] = {}
+"""Each running task's context token and start time, by task id."""
+
+
+@before_task_publish.connect
+def _send_context(headers: dict[str, Any], **kwargs: Any) -> None:
+    """A task sent while a request or task is served carries its request id and user."""
+    fields = context.current()
+    carried = {name: fields[name] for name in ("request_id", "user") if name in fields}
+    if carried:
+        headers[CONTEXT_HEADER] = carried
+
+
+_parameters: dict[str, tuple[str, ...]] = {}
+"""Each task's parameter names, by task name (read once)."""
+
+
+def _arguments(task: Any, args: Any, kwargs: Any) -> dict[str, Any]:
+    names = _parameters.get(task.name)
+    if names is None:
+        names = _parameters[task.name] = tuple(inspect.signature(task.run).parameters)
+    named = dict(zip(names, args or (), strict=False))
+    return {**named, **(kwargs or {})}
+
+
+@task_prerun.connect
+def _task_context(task_id: str, task: Any, args: Any, kwargs: Any, **_: Any) -> None:
+    """Bind the task's log context: the request id it was sent with (else the caller's, for an
+    eager task, else its own task id), the sender's user, and the table, hand or tournament
+    its arguments name."""
+    sent = getattr(task.request, CONTEXT_HEADER, None) or {}
+    request_id = sent.get("request_id") or context.current().get("request_id") or task_id
+    token = context.start(
+        request_id=request_id,
+        user=sent.get("user"),
+        **context.ids_from(_arguments(task, args, kwargs)),
+    )
+    _running[task_id] = (token, time.perf_counter())
+
+
+@task_postrun.connect
+def _task_done(task_id: str, task: Any, state: str | None = None, **_: Any) -> None:
+    token, started = _running.pop(task_id, (None, None))
+    seconds = None if started is None else time.perf_counter() - started
+    metrics.task_done(task.name, (state or "unknown").lower(), seconds)
+    if token is not None:
+        context.end(token)
+
+
+@task_revoked.connect
+def _task_revoked(sender: Any, expired: bool = False, **_: Any) -> None:
+    metrics.task_done(getattr(sender, "name", "unknown"), "expired" if expired else "revoked")
 
 
 def _periodic(task_name: str) -> bool:

@@ -2,9 +2,10 @@
 
 With nothing set, everything runs on this machine with no server: a SQLite file and a
 filesystem Celery broker, both under ``var/``. Setting ``DATABASE_URL`` and ``REDIS_URL``
-(or ``CELERY_BROKER_URL``) switches to PostgreSQL and Redis; see README.md.
+(or ``CELERY_BROKER_URL``) switches to PostgreSQL and Redis; see the README's configuration table.
 """
 
+import ipaddress
 import os
 import secrets
 import uuid
@@ -13,6 +14,9 @@ from typing import Any
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
+
+from api_conventions.client_address import trusted_networks
+from observability.logs import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
@@ -52,10 +56,39 @@ elif EMBEDDED_DATABASE:
 else:
     raise ImproperlyConfigured("SECRET_KEY must be set when DATABASE_URL is set.")
 
-ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
+LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=LOOPBACK_HOSTS)
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
-if env.bool("BEHIND_HTTPS_PROXY", default=False):
+
+# --- Proxies and HTTPS (deploy/README.md) ---------------------------------------------------
+# The reverse proxies in front of the service, addresses or networks (10.0.0.2,10.1.0.0/16).
+# Only a request whose peer is one of them may say, in X-Forwarded-For and X-Forwarded-Proto,
+# where it came from and that it came over HTTPS: the sign-in limits, the logs
+# (api_conventions.client_address) and Django (SECURE_PROXY_SSL_HEADER, config.proxy_headers)
+# alike. None by default: every header of that kind is ignored.
+TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
+try:
+    trusted_networks(tuple(TRUSTED_PROXIES))
+except ValueError as error:
+    raise ImproperlyConfigured(
+        f"TRUSTED_PROXIES={','.join(TRUSTED_PROXIES)!r}: {error}; list the proxies' addresses "
+        "or networks, comma-separated (10.0.0.2,10.1.0.0/16)"
+    ) from error
+if TRUSTED_PROXIES:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Served over HTTPS: plain HTTP is redirected (but /healthz, for health checks from inside),
+# cookies are Secure, and browsers are told to come back over HTTPS only (HSTS). On by default
+# as soon as ALLOWED_HOSTS names a host other than this machine's loopback; HTTPS=0 turns it
+# off (a trial over plain HTTP).
+HTTPS = env.bool("HTTPS", default=not DEBUG and set(ALLOWED_HOSTS) - set(LOOPBACK_HOSTS) != set())
+SECURE_SSL_REDIRECT = HTTPS
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+if HTTPS:
+    SECURE_HSTS_SECONDS = env.int("HSTS_SECONDS", default=365 * 24 * 3600)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("HSTS_INCLUDE_SUBDOMAINS", default=True)
+    # Only a consent to the browsers' preload list: nothing happens until the site is submitted.
+    SECURE_HSTS_PRELOAD = env.bool("HSTS_PRELOAD", default=True)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -77,9 +110,11 @@ INSTALLED_APPS = [
     "integrations",
     "django_htmx",
     "web",
+    "backups",
 ]
 
 MIDDLEWARE = [
+    "config.proxy_headers.UntrustedProxyHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.request_limits.BodySizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -276,14 +311,27 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.api_errors.api_exception_handler",
-    # Signing in (games.api.throttles): per client address, and per username from anywhere.
-    "DEFAULT_THROTTLE_RATES": {
-        "sign_in": env.str("THROTTLE_SIGN_IN", default="10/minute"),
-        "sign_in_username": env.str("THROTTLE_SIGN_IN_USERNAME", default="30/hour"),
-    },
+    # DRF's own client address (a throttle's get_ident) never reads X-Forwarded-For: the
+    # service's one answer is api_conventions.client_address.client_ip.
+    "NUM_PROXIES": 0,
 }
 # The largest request body accepted (config.request_limits answers 413 above it).
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("MAX_REQUEST_BODY_BYTES", default=256 * 1024)
+
+# Signing in with a password (games.services.sign_in, through this backend): failures are
+# counted per client address and per username from that address; past the free ones, each
+# failure doubles the wait before the next attempt, up to max_wait_seconds.
+AUTHENTICATION_BACKENDS = ["games.sign_in_backend.SignInLimitsBackend"]
+SIGN_IN_LIMITS = {
+    "free_failures": env.int("SIGN_IN_FREE_FAILURES", default=5),
+    "free_failures_per_address": env.int("SIGN_IN_FREE_FAILURES_PER_ADDRESS", default=20),
+    "max_wait_seconds": env.int("SIGN_IN_MAX_WAIT_SECONDS", default=900),
+    "forget_after_seconds": 24 * 3600,
+}
+SIGN_IN_CACHE = "default"
+# A set-password link (staff create accounts without knowing their password) works once,
+# for this long.
+PASSWORD_RESET_TIMEOUT = env.int("SET_PASSWORD_LINK_SECONDS", default=3 * 24 * 3600)
 
 # Players' passwords (games.services.players): Django's validators.
 AUTH_PASSWORD_VALIDATORS = [
@@ -321,7 +369,6 @@ LOGOUT_REDIRECT_URL = "web:login"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
-SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env.bool("BEHIND_HTTPS_PROXY", default=False)
 
 # --- Provably fair dealing ------------------------------------------------------------------
 # When players may see a finished hand's server seed (staff always can, on the logged audit
@@ -343,10 +390,66 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+
+# --- Observability: metrics, logs, error reports (docs/operations.md) -----------------------
+# One block, kept together: /metrics (config.metrics), the log format and context
+# (observability.logs, config.request_context), Sentry (observability.sentry).
+# /metrics answers a scraper with "Authorization: Bearer <METRICS_TOKEN>" or from an address
+# (or network) in METRICS_ALLOW_FROM; anyone else gets 404. Neither set: no one is answered.
+METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
+METRICS_ALLOW_FROM = [
+    ipaddress.ip_network(network, strict=False)
+    for network in env.list("METRICS_ALLOW_FROM", default=[])
+]
+# Multiprocess metrics (gunicorn's and Celery's processes): prometheus-client reads the folder
+# from the environment at import; make sure it exists.
+if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    Path(os.environ["PROMETHEUS_MULTIPROC_DIR"]).mkdir(parents=True, exist_ok=True)
+# Requests by view and status with their latency (django-prometheus, first and last), each
+# request's log context (request id, user, table/hand/tournament of its URL) right after.
+MIDDLEWARE = [
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
+    "config.request_context.RequestContextMiddleware",
+    *MIDDLEWARE,
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
+]
+# Database statements and cache operations timed, by the same backends wrapped.
+_TIMED_DATABASES = {"django.db.backends.sqlite3": "django_prometheus.db.backends.sqlite3"}
+DATABASES["default"]["ENGINE"] = _TIMED_DATABASES.get(
+    DATABASES["default"]["ENGINE"], DATABASES["default"]["ENGINE"]
+)  # config.postgres is django-prometheus' PostgreSQL backend already
+_TIMED_CACHES = {
+    "django.core.cache.backends.redis.RedisCache": "observability.cache.TimedRedisCache",
+    "django.core.cache.backends.filebased.FileBasedCache": (
+        "observability.cache.TimedFileBasedCache"
+    ),
 }
+CACHES["default"]["BACKEND"] = _TIMED_CACHES[CACHES["default"]["BACKEND"]]
+
+# Logs: LOG_FORMAT=json (one JSON object a line, for a log store) or plain (development);
+# every line carries the request or task's context (request_id, user, table, hand,
+# tournament). Default: json with a DATABASE_URL (a deployment), plain on the embedded
+# database (make run), with DEBUG and in tests.
+LOG_FORMAT = env.str(
+    "LOG_FORMAT", default="plain" if DEBUG or TESTING or EMBEDDED_DATABASE else "json"
+)
+LOGGING = logging_config(log_format=LOG_FORMAT, level=env.str("LOG_LEVEL", default="INFO"))
+
+# Error reports: set SENTRY_DSN (and install the extra: pip install '.[sentry]'); unset,
+# nothing is sent and sentry-sdk need not be installed.
+SENTRY_DSN = env.str("SENTRY_DSN", default="")
+if SENTRY_DSN:
+    try:
+        import sentry_sdk  # noqa: F401
+    except ImportError as missing:
+        raise ImproperlyConfigured(
+            "SENTRY_DSN is set but sentry-sdk is not installed: pip install '.[sentry]'"
+        ) from missing
+    from observability.sentry import sentry_init
+
+    sentry_init(
+        dsn=SENTRY_DSN,
+        environment=env.str("SENTRY_ENVIRONMENT", default="production"),
+        release=env.str("SENTRY_RELEASE", default=""),
+        traces_sample_rate=env.float("SENTRY_TRACES_SAMPLE_RATE", default=0.0),
+    )

@@ -8,9 +8,11 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from config.admin_login import admin_login
 from config.api_root import ApiRootView
 from config.health import healthz
+from config.metrics import metrics
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("metrics", metrics, name="metrics"),  # Prometheus, token or allow-list only
     path("api/v1/", ApiRootView.as_view(), name="api-root"),
     path("api/v1/", include("games.api.urls")),
     path("api/v1/tournaments/", include("tourney.api.urls")),

@@ -117,6 +117,8 @@ def main() -> int:
         return 2
     migrate = [sys.executable, "manage.py", "migrate", "--noinput"]
     subprocess.run(migrate, cwd=PROJECT_DIR, check=True)
+    # While no staff account exists: the one-time link of the page that makes the first one.
+    subprocess.run([sys.executable, "manage.py", "first_run"], cwd=PROJECT_DIR, check=True)
 
     def stop_on_signal(signum: int, frame: FrameType | None) -> None:
         raise KeyboardInterrupt

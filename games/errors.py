@@ -37,3 +37,10 @@ class Conflict(ServiceError):
 
     status = 409
     code = Code.CONFLICT
+
+
+class Gone(ServiceError):
+    """An operation the service no longer offers; the message names what replaced it (410)."""
+
+    status = 410
+    code = Code.BAD_REQUEST

@@ -346,18 +346,36 @@ def hand_verify(hand: Hand, viewer: Player | None) -> dict[str, Any]:
             "with its seed on the audit endpoint",
             code=Code.NO_CARD_COMMITMENTS,
         )
-    cards = fair_dealing.card_proofs(hand, state, seat_index(hand, viewer))
+    you = seat_index(hand, viewer)
+    cards = fair_dealing.card_proofs(hand, state, you)
     disclosure = fair_dealing.seed_disclosure(hand)
     check = fair_dealing.seed_check(hand, state) if disclosure["seed"] is not None else None
     cards_ok = all(card["ok"] for card in cards)
     return {
         "hand": hand.id,
+        **_dealing_record(hand),
+        "you": you,
+        "log": log_for(state, you),
         **fair_dealing.scheme_fields(hand),
         "cards": cards,
         "cards_ok": cards_ok,
         **disclosure,
         "seed_check": check,
         "ok": cards_ok and (check is None or check["ok"]),
+    }
+
+
+def _dealing_record(hand: Hand) -> dict[str, Any]:
+    """What ``stud verify file`` replays the dealing order from (the lineup, header and log
+    beside it) and where the table's log holds the hand's start (``start_seq``), whose card
+    root it checks against."""
+    start = hand.events.filter(kind="hand_start").values_list("seq", flat=True).first()
+    return {
+        "table": hand.table_id,
+        "number": hand.number,
+        "start_seq": start,
+        "lineup": hand.lineup,
+        "header": hand.header,
     }
 
 
@@ -368,12 +386,9 @@ def hand_audit(hand: Hand) -> dict[str, Any]:
     committed = bool(hand.card_root)
     return {
         "hand": hand.id,
-        "table": hand.table_id,
-        "number": hand.number,
+        **_dealing_record(hand),
         "started_at": hand.started_at,
         "finished_at": hand.finished_at,
-        "lineup": hand.lineup,
-        "header": hand.header,
         **fair_dealing.scheme_fields(hand),
         "seed": bytes(hand.seed).hex(),
         "log": to_dicts(state.log),

@@ -3,15 +3,9 @@ deliveries whose task was lost or whose retry is due."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from celery import shared_task
 
 from integrations.webhooks.delivery import due_subscription_ids, subscription_deliver
-
-LATER_BY_TASK_MAX_SECONDS = 60
-"""Retries due sooner than this get a countdown task; later ones are found by the sweep
-(no long ETAs on the broker)."""
 
 
 @shared_task(acks_late=True)
@@ -27,18 +21,6 @@ def webhook_sweep() -> int:
     for subscription_id in due:
         webhook_deliver.delay(subscription_id)
     return len(due)
-
-
-def deliver_soon(subscription_ids: Iterable[int]) -> None:
-    """Ask a worker to deliver (called after commit)."""
-    for subscription_id in subscription_ids:
-        webhook_deliver.delay(subscription_id)
-
-
-def deliver_later(subscription_id: int, seconds: float) -> None:
-    """A retry: by a countdown task if it is due soon, else by the sweep."""
-    if seconds <= LATER_BY_TASK_MAX_SECONDS:
-        webhook_deliver.apply_async((subscription_id,), countdown=seconds)
 
 
 @shared_task

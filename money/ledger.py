@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -30,6 +31,7 @@ from money.models import (
     Reason,
     Transaction,
 )
+from observability import metrics
 
 
 @dataclass(frozen=True)
@@ -206,6 +208,7 @@ def post(
                 changed.append(accounts[key])
         Account.objects.bulk_update(changed, ["balance"])
         _announce(record, postings)
+        transaction.on_commit(partial(metrics.ledger_posted, str(reason)))
         return record
 
 

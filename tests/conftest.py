@@ -49,15 +49,20 @@ def _fast_password_hashing(settings: object) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _fresh_rate_limits(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every test starts with no sign-in attempts counted (all tests come from 127.0.0.1)."""
+def _fresh_rate_limits(settings: Any) -> None:
+    """Every test starts with no failed sign-ins counted (all tests come from 127.0.0.1): the
+    sign-in limits count in a memory cache of the test's own."""
     import uuid
 
-    from django.core.cache.backends.locmem import LocMemCache
-    from rest_framework.throttling import SimpleRateThrottle
-
-    fresh = LocMemCache(f"throttle-{uuid.uuid4().hex}", {})
-    monkeypatch.setattr(SimpleRateThrottle, "cache", fresh)
+    alias = "sign-in-test"
+    settings.CACHES = {
+        **settings.CACHES,
+        alias: {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": f"sign-in-{uuid.uuid4().hex}",
+        },
+    }
+    settings.SIGN_IN_CACHE = alias
 
 
 @pytest.fixture(autouse=True)

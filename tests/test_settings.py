@@ -63,7 +63,8 @@ def test_defaults_use_sqlite_and_the_embedded_broker_under_var(tmp_path: Path) -
     broker_queue = str(tmp_path / "test" / "broker" / "queue")
     assert shown["DEBUG"] is False
     assert shown["ALLOWED_HOSTS"] == ["127.0.0.1", "localhost", "[::1]"]
-    assert shown["DATABASE"]["ENGINE"] == "django.db.backends.sqlite3"
+    # Django's, each statement timed for /metrics (django-prometheus)
+    assert shown["DATABASE"]["ENGINE"] == "django_prometheus.db.backends.sqlite3"
     assert shown["DATABASE"]["NAME"] == str(tmp_path / "db.sqlite3")
     test_database = f"test-db-{os.environ['STUD_TEST_RUN_ID']}.sqlite3"
     assert shown["DATABASE"]["TEST"]["NAME"] == str(tmp_path / "test" / test_database)
@@ -71,7 +72,7 @@ def test_defaults_use_sqlite_and_the_embedded_broker_under_var(tmp_path: Path) -
     assert shown["BROKER_OPTIONS"]["data_folder_in"] == broker_queue
     assert shown["BROKER_OPTIONS"]["data_folder_out"] == broker_queue
     assert Path(broker_queue).is_dir()
-    assert shown["CACHE"]["BACKEND"] == "django.core.cache.backends.filebased.FileBasedCache"
+    assert shown["CACHE"]["BACKEND"] == "observability.cache.TimedFileBasedCache"
 
 
 def test_an_sqlite_older_than_the_embedded_database_needs_says_what_to_do(tmp_path: Path) -> None:
@@ -107,7 +108,7 @@ def test_database_and_redis_urls_switch_to_postgresql_and_redis(tmp_path: Path) 
     assert (shown["DATABASE"]["NAME"], shown["DATABASE"]["HOST"]) == ("stud", "db.example")
     assert shown["BROKER"] == "redis://cache.example:6379/2"
     assert shown["BROKER_OPTIONS"] == {"ack_emulation": False}  # see test_broker
-    assert shown["CACHE"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert shown["CACHE"]["BACKEND"] == "observability.cache.TimedRedisCache"
     assert shown["CACHE"]["LOCATION"] == "redis://cache.example:6379/2"
     assert shown["SECRET_KEY"] == "from-the-environment"
     assert shown["DEBUG"] is True

@@ -229,6 +229,12 @@ def tournament_state(tournament: Tournament) -> dict[str, Any]:
     }
 
 
+def hand_for_hand_at(table_id: int) -> bool:
+    """True while the tournament the table belongs to plays hand-for-hand (False for a
+    table of no tournament)."""
+    return Tournament.objects.filter(tables__table_id=table_id, hand_for_hand=True).exists()
+
+
 def payouts_list(tournament: Tournament) -> list[dict[str, int]]:
     """The prize of each paid place as things stand (the pool grows until registration ends)."""
     return [{"place": n, "prize": p} for n, p in enumerate(prizes_by_place(tournament), start=1)]
@@ -262,6 +268,22 @@ def results_list(tournament: Tournament) -> list[dict[str, Any]]:
         }
         for e in entries
     ]
+
+
+def deal_summary(tournament: Tournament) -> dict[str, Any] | None:
+    """The deal the players left agreed to (``deals.deal_record``), if any: its method and
+    each player's amount, most first. It replaces the prizes of the places still to be won."""
+    if not tournament.deal:
+        return None
+    amounts = {int(entry): amount for entry, amount in tournament.deal["entries"].items()}
+    names = dict(Entry.objects.filter(id__in=amounts).values_list("id", "player__display_name"))
+    return {
+        "method": tournament.deal["method"],
+        "amounts": [
+            {"entry": entry, "name": names.get(entry, ""), "amount": amount}
+            for entry, amount in sorted(amounts.items(), key=lambda item: (-item[1], item[0]))
+        ],
+    }
 
 
 def moves_list(tournament: Tournament, status: str | None) -> list[Move]:

@@ -46,6 +46,7 @@ def clock_board(tournament: Tournament) -> dict[str, Any]:
         "paused_ms": tournament.paused_remaining_ms if tournament.status == Status.PAUSED else None,
         "time_left_ms": state["time_left_ms"],
         "payouts": selectors.payouts_list(tournament),
+        "deal": selectors.deal_summary(tournament),
         "chip_leader": leader if tournament.mode == Mode.ONLINE and leader else None,
         "tables_in_play": len(state["tables"]),
         "finished": tournament.status in (Status.FINISHED, Status.CANCELLED),

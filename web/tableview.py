@@ -9,7 +9,8 @@ from datetime import datetime
 from typing import Any
 
 from games import selectors
-from games.models import Player
+from games.models import Player, TableKind
+from tourney.selectors import hand_for_hand_at
 from web.cards import CardFace, card_face
 from web.games import STREET_LABELS, game_name
 
@@ -91,6 +92,13 @@ def hand_result(hand: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _your_client_seed(hand: dict[str, Any] | None) -> str | None:
+    """The client seed the running hand published for the viewer (None: not dealt in)."""
+    if hand is None or hand["you"] is None or hand["you"] >= len(hand["client_seeds"]):
+        return None
+    return str(hand["client_seeds"][hand["you"]])
+
+
 def table_page(table_id: int, viewer: Player | None) -> dict[str, Any]:
     """Everything the table page shows to ``viewer`` (None: an observer), as of one seq: the
     buttons carry the seq of the hand they were drawn from, so a click on them is never
@@ -131,6 +139,8 @@ def table_page(table_id: int, viewer: Player | None) -> dict[str, Any]:
         "seats": seats,
         "your_seat": your_seat,
         "free_seats": [s["number"] for s in detail["seats"] if s["player"] is None],
+        "next_commitment": detail["next_commitment"],
+        "your_client_seed": _your_client_seed(hand),
         "hand": hand,
         "view": view,
         "street": STREET_LABELS.get(view["street"], view["street"]) if view else None,
@@ -138,4 +148,5 @@ def table_page(table_id: int, viewer: Player | None) -> dict[str, Any]:
         "deadline_ms": _epoch_ms(hand["deadline"]) if hand and to_act else None,
         "actions": action_buttons(view["legal_actions"]) if view else [],
         "results": [hand_result(h) for h in selectors.recent_hands(table, viewer)],
+        "hand_for_hand": table.kind == TableKind.TOURNAMENT and hand_for_hand_at(table.id),
     }

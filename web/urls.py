@@ -4,13 +4,21 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from games.models import TableStatus
-from web.views import auth, clock, console, play, standings
+from web.views import accounts, auth, clock, console, first_run, play, standings
 
 app_name = "web"
 
 urlpatterns = [
+    path("", first_run.root, name="root"),
+    path("setup/", first_run.setup, name="setup"),
     path("accounts/login/", auth.sign_in, name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/password/", accounts.change_password, name="change-password"),
+    path(
+        "accounts/set-password/<str:uid>/<str:token>/",
+        accounts.set_password,
+        name="set-password",
+    ),
     path("clock/<int:tournament_id>/", clock.clock_page, name="clock"),
     path("clock/<int:tournament_id>/live/", clock.clock_live, name="clock-live"),
     path("console/", console.console_home, name="console"),
@@ -60,6 +68,11 @@ urlpatterns = [
         name="console-ack",
     ),
     path(
+        "console/tournaments/<int:tournament_id>/deal/",
+        console.deal_record,
+        name="console-deal",
+    ),
+    path(
         "console/tournaments/<int:tournament_id>/report/",
         console.live_report,
         name="console-report",
@@ -71,6 +84,11 @@ urlpatterns = [
     path("play/tables/<int:table_id>/live/", play.table_live, name="table-live"),
     path("play/tables/<int:table_id>/act/", play.table_act, name="table-act"),
     path("play/tables/<int:table_id>/sit/", play.table_sit, name="table-sit"),
+    path(
+        "play/tables/<int:table_id>/client-seed/",
+        play.table_client_seed,
+        name="table-client-seed",
+    ),
     path("play/tables/<int:table_id>/leave/", play.table_leave, name="table-leave"),
     path(
         "play/tables/<int:table_id>/sit-out/",

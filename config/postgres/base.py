@@ -1,4 +1,5 @@
-"""Django's PostgreSQL backend, its connection's health checked without a round trip while the
+"""Django's PostgreSQL backend (django-prometheus' wrapper of it: every statement counted and
+timed for /metrics), its connection's health checked without a round trip while the
 server has said nothing.
 
 With ``CONN_HEALTH_CHECKS`` Django checks a kept connection before its first use in each
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import select
 
-from django.db.backends.postgresql import base
+from django_prometheus.db.backends.postgresql import base
 
 
 class DatabaseWrapper(base.DatabaseWrapper):

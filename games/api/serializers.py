@@ -46,7 +46,15 @@ class TokenOutputSerializer(serializers.Serializer[Any]):
 
 class PlayerCreateInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     username = serializers.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
-    password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
+    password = serializers.CharField(
+        max_length=128,
+        trim_whitespace=False,
+        write_only=True,
+        required=False,
+        default=None,
+        help_text="Leave it out: the owner sets it with a one-time link "
+        "(POST /players/{id}/password-link/), so nobody else ever knows it.",
+    )
     display_name = serializers.CharField(max_length=40)
     bot = serializers.ChoiceField(
         choices=BotKind.choices,
@@ -54,6 +62,26 @@ class PlayerCreateInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]
         default="",
         help_text="Create a bot player of this kind (seated only by staff).",
     )
+
+
+class PasswordLinkOutputSerializer(serializers.Serializer[Any]):
+    url = serializers.URLField(
+        read_only=True, help_text="The page where the owner sets the password, once."
+    )
+    uid = serializers.CharField(read_only=True, help_text="For POST /auth/set-password/.")
+    token = serializers.CharField(read_only=True, help_text="For POST /auth/set-password/.")
+    expires_at = serializers.DateTimeField(read_only=True)
+
+
+class PasswordSetInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+    uid = serializers.CharField(max_length=64)
+    token = serializers.CharField(max_length=128)
+    password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
+
+
+class PasswordChangeInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+    old_password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
+    new_password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
 
 
 class PlayerOutputSerializer(serializers.Serializer[Any]):
@@ -433,8 +461,31 @@ class SeedCheckSerializer(serializers.Serializer[Any]):
     ok = serializers.BooleanField(read_only=True)
 
 
-class HandVerifyOutputSerializer(PublishedDealSerializer):
+class DealingRecordSerializer(serializers.Serializer[Any]):
+    """What ``stud verify file`` replays the dealing order from, and where the hand's start
+    (its card root) is in the table's log."""
+
     hand = serializers.IntegerField(read_only=True)
+    table = serializers.IntegerField(read_only=True)
+    number = serializers.IntegerField(read_only=True)
+    start_seq = serializers.IntegerField(
+        read_only=True,
+        allow_null=True,
+        help_text="The seq of the hand's hand_start event in the table's log (its card_root).",
+    )
+    lineup = LineupEntrySerializer(many=True, read_only=True)
+    header = serializers.JSONField(read_only=True)
+
+
+class HandVerifyOutputSerializer(DealingRecordSerializer, PublishedDealSerializer):
+    you = serializers.IntegerField(
+        read_only=True, allow_null=True, help_text="The caller's lineup index; null: observer."
+    )
+    log = serializers.ListField(
+        child=serializers.JSONField(),
+        read_only=True,
+        help_text="The hand's log as the caller may see it (the history's).",
+    )
     cards = CardProofSerializer(
         many=True, read_only=True, help_text="A proof of each card the caller may see."
     )
@@ -445,14 +496,9 @@ class HandVerifyOutputSerializer(PublishedDealSerializer):
     ok = serializers.BooleanField(read_only=True)
 
 
-class HandAuditOutputSerializer(serializers.Serializer[Any]):
-    hand = serializers.IntegerField(read_only=True)
-    table = serializers.IntegerField(read_only=True)
-    number = serializers.IntegerField(read_only=True)
+class HandAuditOutputSerializer(DealingRecordSerializer):
     started_at = serializers.DateTimeField(read_only=True)
     finished_at = serializers.DateTimeField(read_only=True, allow_null=True)
-    lineup = LineupEntrySerializer(many=True, read_only=True)
-    header = serializers.JSONField(read_only=True)
     scheme = serializers.CharField(read_only=True)
     commitment = serializers.CharField(read_only=True)
     client_seeds = serializers.ListField(
@@ -481,11 +527,23 @@ class HandAuditLogSerializer(serializers.Serializer[Any]):
     at = serializers.DateTimeField(read_only=True)
 
 
-class ClientSeedSerializer(serializers.Serializer[Any]):
+class ClientSeedInputSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
+    commitment = serializers.RegexField(
+        r"\A[0-9a-fA-F]{64}\Z",
+        help_text="The table's next_commitment as you read it: the seed counts only for the "
+        "hand whose server seed that commits to.",
+    )
     client_seed = serializers.CharField(
         max_length=CLIENT_SEED_MAX,
-        allow_blank=True,
         trim_whitespace=False,
-        help_text="Any text, published with each hand you are dealt in (not a password); "
-        "empty takes no part in the shuffle.",
+        help_text="Text only you chose after reading the commitment (the table page sends 128 "
+        "random bits); secret until the hand starts, then published in its hand_start event.",
+    )
+
+
+class ClientSeedOutputSerializer(serializers.Serializer[Any]):
+    commitment = serializers.CharField(read_only=True)
+    client_seed = serializers.CharField(read_only=True)
+    hand_number = serializers.IntegerField(
+        read_only=True, help_text="The hand it counts for (the table's hand number)."
     )

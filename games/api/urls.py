@@ -2,7 +2,7 @@
 
 from django.urls import path, register_converter
 
-from games.api import accounts, views
+from games.api import accounts, passwords, views
 
 
 class IdConverter:
@@ -24,8 +24,15 @@ urlpatterns = [
     path("auth/token/", views.TokenObtainApi.as_view(), name="auth-token"),
     path("auth/token/revoke/", views.TokenRevokeApi.as_view(), name="auth-token-revoke"),
     path("auth/token/rotate/", views.TokenRotateApi.as_view(), name="auth-token-rotate"),
+    path("auth/set-password/", passwords.PasswordSetApi.as_view(), name="auth-set-password"),
     path("players/", accounts.PlayerListCreateApi.as_view(), name="players"),
     path("players/me/", views.PlayerMeApi.as_view(), name="players-me"),
+    path("players/me/password/", passwords.PasswordChangeApi.as_view(), name="players-password"),
+    path(
+        "players/<id:player_id>/password-link/",
+        passwords.PasswordLinkCreateApi.as_view(),
+        name="player-password-link",
+    ),
     path(
         "players/me/client-seed/", views.PlayerClientSeedApi.as_view(), name="players-client-seed"
     ),
@@ -52,6 +59,11 @@ urlpatterns = [
     path("tables/", views.TableListCreateApi.as_view(), name="tables"),
     path("tables/<id:table_id>/", views.TableDetailApi.as_view(), name="table-detail"),
     path("tables/<id:table_id>/sit/", views.TableSitApi.as_view(), name="table-sit"),
+    path(
+        "tables/<id:table_id>/client-seed/",
+        views.TableClientSeedApi.as_view(),
+        name="table-client-seed",
+    ),
     path("tables/<id:table_id>/leave/", views.TableLeaveApi.as_view(), name="table-leave"),
     path("tables/<id:table_id>/top-up/", views.TableTopUpApi.as_view(), name="table-top-up"),
     path("tables/<id:table_id>/sit-out/", views.TableSitOutApi.as_view(), name="table-sit-out"),

@@ -40,11 +40,11 @@ from games.api.permissions import (
     require_player,
     seen_first,
 )
-from games.api.throttles import SIGN_IN_THROTTLES
 from games.codes import Code
-from games.errors import Forbidden, Invalid, NotFound
+from games.errors import Forbidden, Gone, Invalid, NotFound
 from games.models import Hand, Player, TableStatus
-from games.services import audits, hands, players, seating, tables
+from games.services import audits, client_seeds, hands, players, seating, tables
+from games.services.sign_in import SignInThrottled
 
 
 @path_id("table_id")
@@ -86,13 +86,30 @@ def _table_detail(
 # ----------------------------------------------------------------------------- auth, players
 
 
+def sign_in_throttled(throttled: SignInThrottled) -> exceptions.Throttled:
+    """The API's answer while the sign-in limits say wait: 429 with Retry-After."""
+    return exceptions.Throttled(
+        throttled.wait,
+        detail="Too many failed sign-ins: wait for Retry-After seconds, then retry.",
+    )
+
+
+def authenticated(request: Request, *, username: str, password: str) -> Any:
+    """The user whose password this is, or None; failures count against the sign-in limits
+    (``games.sign_in_backend``), over which the answer is 429 with Retry-After."""
+    try:
+        return authenticate(request, username=username, password=password)
+    except SignInThrottled as throttled:
+        raise sign_in_throttled(throttled) from throttled
+
+
 class TokenObtainApi(APIView):
     """Exchange a username and password for an API token (the same token until it is revoked
-    or rotated). Rate-limited per address and per username: 429 with Retry-After."""
+    or rotated). Failed attempts slow down, per address and per username from that address:
+    429 with Retry-After."""
 
     authentication_classes: list[type] = []
     permission_classes = [AllowAny]
-    throttle_classes = SIGN_IN_THROTTLES
 
     @extend_schema(
         request=s.TokenInputSerializer,
@@ -101,16 +118,11 @@ class TokenObtainApi(APIView):
     )
     def post(self, request: Request) -> Response:
         data = validated(s.TokenInputSerializer, request.data)
-        user = authenticate(request, username=data["username"], password=data["password"])
+        user = authenticated(request, username=data["username"], password=data["password"])
         if user is None or not user.is_active:
             raise Invalid("wrong username or password", code=Code.INVALID_CREDENTIALS)
         token, _ = Token.objects.get_or_create(user=user)
         return Response(s.TokenOutputSerializer({"token": token.key}).data)
-
-    def throttled(self, request: Request, wait: float | None) -> None:
-        raise exceptions.Throttled(
-            wait, detail="Too many sign-in attempts: wait for Retry-After seconds, then retry."
-        )
 
 
 class TokenRevokeApi(APIView):
@@ -149,25 +161,16 @@ class PlayerCreateApi(APIView):
 
 
 class PlayerClientSeedApi(APIView):
-    """The caller's client seed: text mixed into the shuffle of every hand they are dealt in
-    from now on, so the server alone never decides the deck (see README, provably fair
-    dealing). Set it after reading a table's ``next_commitment``."""
+    """Gone: a standing client seed was known to the server before it drew later hands'
+    seeds. Client seeds are sent per hand, to a table (``PUT /tables/{id}/client-seed/``)."""
 
-    @extend_schema(responses={200: s.ClientSeedSerializer, **refusals(401, 403)})
-    def get(self, request: Request) -> Response:
-        player = require_player(request)
-        return Response(s.ClientSeedSerializer({"client_seed": player.client_seed}).data)
-
-    @extend_schema(
-        request=s.ClientSeedSerializer,
-        responses={200: s.ClientSeedSerializer, **refusals(400, 401, 403)},
-    )
+    @extend_schema(request=None, responses=refusals(401, 410))
     def put(self, request: Request) -> Response:
-        data = validated(s.ClientSeedSerializer, request.data)
-        player = players.player_set_client_seed(
-            player=require_player(request), client_seed=data["client_seed"]
+        raise Gone(
+            "client seeds are per hand now: PUT /api/v1/tables/{id}/client-seed/ with the "
+            "table's next_commitment and your seed (bots send none)",
+            code=Code.CLIENT_SEED_PER_HAND,
         )
-        return Response(s.ClientSeedSerializer({"client_seed": player.client_seed}).data)
 
 
 class PlayerMeApi(APIView):
@@ -271,6 +274,26 @@ class TableSitApi(TableApi):
         return Response(_table_detail(table_id, request))
 
 
+class TableClientSeedApi(TableApi):
+    """Send your client seed for the table's next hand (a seated person; bots send none). It
+    must name that hand's ``next_commitment``, so it was chosen after the server seed was
+    fixed; it stays secret until the hand starts and is then published in ``hand_start``."""
+
+    @extend_schema(
+        request=s.ClientSeedInputSerializer,
+        responses={200: s.ClientSeedOutputSerializer, **refusals(400, 401, 403, 404, 409)},
+    )
+    def put(self, request: Request, table_id: int) -> Response:
+        data = validated(s.ClientSeedInputSerializer, request.data)
+        sent = client_seeds.client_seed_send(
+            table_id=table_id,
+            player=require_player(request),
+            commitment_hex=data["commitment"],
+            client_seed=data["client_seed"],
+        )
+        return Response(s.ClientSeedOutputSerializer(sent).data)
+
+
 class TableLeaveApi(TableApi):
     """Leave the table: at once between hands, else folded and gone when the hand ends."""
 
@@ -324,7 +347,7 @@ class TableSitInApi(TableSitOutApi):
 class TableBackApi(TableApi):
     """Come back after being away (a timeout, or sitting out), at any table: from the current
     hand's next decision you decide again with your full clock. Until then an away player
-    posts antes and bring-ins and is folded (checked when free) at once (RULES.md 9)."""
+    posts antes and bring-ins and is folded (checked when free) at once (docs/rules.md 9)."""
 
     @extend_schema(
         request=None,

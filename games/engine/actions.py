@@ -17,7 +17,8 @@ from typing import Any, Final, NamedTuple
 
 
 class Action(StrEnum):
-    """Every decision a player can take: betting (RULES.md 3-4) and showdown (RULES.md 6)."""
+    """Every decision a player can take: betting (docs/rules.md 3-4) and showdown
+    (docs/rules.md 6)."""
 
     FOLD = "fold"
     CHECK = "check"

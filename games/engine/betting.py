@@ -2,9 +2,9 @@
 
 A round starts with :func:`opening` for its street and changes only by a bring-in or a bet,
 raise or completion, each giving a new value (calls, checks and folds leave it as it is).
-Fixed-limit sizes follow RULES.md 4: the small bet on third and fourth street, the big bet
+Fixed-limit sizes follow docs/rules.md 4: the small bet on third and fourth street, the big bet
 later; on fourth street with an open pair (``Rules.open_pair_double``) a bet may be small or
-big, and once a big bet or raise is made every raise is big (RULES.md 4.6). One bet and
+big, and once a big bet or raise is made every raise is big (docs/rules.md 4.6). One bet and
 three raises at most (:data:`~games.engine.rules.CAP`).
 
 >>> from games.engine.rules import STREETS, Stakes

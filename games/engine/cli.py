@@ -3,7 +3,8 @@
 stud replay FILE.phh [FILE.phh ...]
 stud verify card ROOT --position N --card As --salt HEX --path HEX [HEX ...]
 stud verify seed SEED_HEX COMMITMENT [--client-seeds TEXT ...] [--root ROOT] [--cards AsKd2c...]
-stud verify file VERIFY.json   (the answer of GET /api/v1/hands/{id}/verify/ or .../audit/)
+stud verify file VERIFY.json [--root HEX]   (the answer of GET /api/v1/hands/{id}/verify/ or
+    .../audit/; without --root, the root is read from the table's log with BASE_URL, STUD_TOKEN)
 stud bench [ARGS ...]
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -26,6 +28,13 @@ from games.engine.phh import (
     load_phh,
     replay_phh,
     stacks_after,
+)
+from games.engine.proof_check import AnswerError, check_answer
+from games.engine.published_root import (
+    PublishedRoot,
+    RootUnavailable,
+    card_root_hex,
+    root_from_table_log,
 )
 
 BENCH_MODULE = "bench.engine"
@@ -119,10 +128,34 @@ def _parser() -> argparse.ArgumentParser:
     seed.set_defaults(run=_verify_seed)
     saved = checks.add_parser(
         "file",
-        help="every proof (and the seed, if there) in a saved verify or audit answer",
-        description="Check each card proof against the file's card_root, and the seed if any.",
+        help="a saved verify or audit answer, against the card root you saw at the hand's start",
+        description=(
+            "Check a saved answer of GET /api/v1/hands/{id}/verify/ (or .../audit/) against "
+            "the card root published in the hand's hand_start event, never the root in the "
+            "file: --root HEX, or read from the table's log over the API with BASE_URL (the "
+            "service's address, e.g. https://stud.example.com) and STUD_TOKEN (your API "
+            "token) in the environment. Each proof's position must be one the engine dealt, "
+            "to the player and face it names (the dealing order is replayed from the hand's "
+            "header and log), and the file must prove your own cards, every up card and "
+            "every card its log shows; with the server seed, the seed too. Exit status 1 "
+            "if a check fails, 2 if the file or the root cannot be read."
+        ),
     )
     saved.add_argument("file", metavar="VERIFY.json", help="the saved JSON ('-': stdin)")
+    saved.add_argument(
+        "--root",
+        default=None,
+        metavar="HEX",
+        help="the card_root of the hand's hand_start event, as you saw it at the hand's start",
+    )
+    saved.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the seat you sat in: checks that the file is yours (its 'you'), so that your "
+        "own cards are required",
+    )
     saved.set_defaults(run=_verify_file)
 
     # Listed for --help only: main() hands everything after "bench" to the benchmark.
@@ -218,26 +251,47 @@ def _verify_file(args: argparse.Namespace) -> int:
     try:
         text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
         saved = json.loads(text)
-        root, client_seeds = str(saved["card_root"]), list(saved.get("client_seeds", []))
-        proofs = [CardProof.from_dict(card) for card in saved.get("cards", [])]
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         return _bad_input(f"{args.file}: {error}")
-    except (KeyError, TypeError, ValueError) as error:
-        return _bad_input(f"{args.file}: not a verify or audit answer ({error})")
-    wrong = [p.position for p in proofs if not verify_card(root, p)]
-    result: dict[str, Any] = {"cards_checked": len(proofs), "cards_ok": not wrong}
-    if wrong:
-        result["failed_positions"] = wrong
-    if saved.get("seed"):
-        try:
-            seed = bytes.fromhex(saved["seed"])
-        except ValueError:
-            return _bad_input(f"{args.file}: the seed is not hex")
-        deck = commit_deck(seed, client_seeds)
-        result["commitment_ok"] = verify_commitment(seed, str(saved.get("commitment", "")))
-        result["root_ok"] = deck.root.hex() == root.lower()
-        result["seed_cards_ok"] = all(deck.order[p.position] == p.card for p in proofs)
-    return _report(result)
+    if not isinstance(saved, dict):
+        return _bad_input(f"{args.file}: not a verify or audit answer (not a JSON object)")
+    try:
+        root = _trusted_root(args.root, saved)
+        result = check_answer(saved, root.hex)
+    except (AnswerError, RootUnavailable) as error:
+        return _bad_input(f"{args.file}: {error}")
+    if root.lineup is not None:  # the table's log also says who was dealt in, and where
+        result["lineup_ok"] = saved.get("lineup") == root.lineup
+        result["you_ok"] = saved.get("you") == root.you
+    if args.seat is not None:
+        index = _lineup_index(saved, args.seat)
+        mine = index is not None and saved.get("you") == index
+        result["you_ok"] = result.get("you_ok", True) and mine
+    return _report({"root_from": root.source, **result})
+
+
+def _lineup_index(saved: dict[str, Any], seat: int) -> int | None:
+    """The place in the file's lineup of the player in ``seat`` (None: nobody)."""
+    lineup = saved.get("lineup")
+    entries = lineup if isinstance(lineup, list) else []
+    seats = [entry.get("seat") if isinstance(entry, dict) else None for entry in entries]
+    return seats.index(seat) if seat in seats else None
+
+
+def _trusted_root(given: str | None, saved: dict[str, Any]) -> PublishedRoot:
+    """The card root to check against: ``--root``, else the hand's ``hand_start`` event read
+    from the table's log with ``BASE_URL`` and ``STUD_TOKEN``; never the file's own."""
+    if given is not None:
+        return PublishedRoot(card_root_hex(given), "--root")
+    base_url, token = os.environ.get("BASE_URL", ""), os.environ.get("STUD_TOKEN", "")
+    if not base_url or not token:
+        raise RootUnavailable(
+            "could not check: no card root to check against (the root in the file proves "
+            "nothing, a forger writes their own). Pass --root HEX, the card_root of the "
+            "hand's hand_start event as you saw it at the hand's start, or set BASE_URL (the "
+            "service's address) and STUD_TOKEN (your API token) to read it from the table's log"
+        )
+    return root_from_table_log(base_url, token, saved)
 
 
 def _report(result: dict[str, Any]) -> int:

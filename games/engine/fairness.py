@@ -4,15 +4,15 @@ seeds, and a Merkle tree over every card position.
 The scheme (``stud-merkle-v1``), step by step:
 
 1. **Server seed, committed early.** The service draws a secret 32-byte *server seed* for a
-   hand before that hand's client seeds are read (it is drawn when the table is created, then
+   hand before that hand's client seeds are sent (it is drawn when the table is created, then
    at each hand's start for the next hand) and publishes ``commitment(seed) = SHA-256(seed)``
    at once (the ``next_commitment`` of the table and of the previous ``hand_start`` event).
    Having published it, the service cannot pick a seed to suit the client seeds.
-2. **Client seeds.** Each player may set a *client seed* (any text up to 64 characters);
-   the seeds of the players dealt in, in lineup order, are mixed in:
+2. **Client seeds.** Each person dealt in may send a *client seed* for the hand (any text up
+   to 64 characters) that names the hand's commitment, so it was chosen after the server
+   seed was fixed; bots send none. The seeds, in lineup order (empty for a bot or a player
+   who sent none), are mixed in:
    ``mix = SHA-256("stud-client-seeds-v1" || for each seed: len(utf8) as 4 bytes || utf8)``.
-   A player who changes their client seed after seeing the commitment knows that the server
-   could not have chosen its seed against it.
 3. **The deck.** ``deck_key = HMAC-SHA256(key=server_seed, "stud-deck-v1" || mix)``; the deck
    is :func:`deck_from_seed(deck_key) <deck_from_seed>` (Fisher-Yates driven by SHA-256 in
    counter mode) and cards are dealt from its end. *Position* ``p`` (0..51) is the ``p``-th

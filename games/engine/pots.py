@@ -1,4 +1,4 @@
-"""Pots, side pots, splits and odd chips: small pure integer functions (RULES.md 6 and 8).
+"""Pots, side pots, splits and odd chips: small pure integer functions (docs/rules.md 6 and 8).
 
 >>> build_pots([50, 100, 100], live=[True, True, True])
 [Pot(amount=150, eligible=(0, 1, 2)), Pot(amount=100, eligible=(1, 2))]

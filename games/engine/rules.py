@@ -12,7 +12,7 @@ from typing import Any, Final
 
 
 class Variant(StrEnum):
-    """The three games (RULES.md section 1)."""
+    """The three games (docs/rules.md section 1)."""
 
     STUD_HI = "stud_hi"
     STUD_8 = "stud_8"
@@ -20,7 +20,7 @@ class Variant(StrEnum):
 
 
 class ShowdownOrder(StrEnum):
-    """Who shows first when the last round had no bet (RULES.md section 6)."""
+    """Who shows first when the last round had no bet (docs/rules.md section 6)."""
 
     LAST_AGGRESSOR = "last_aggressor"
     SEAT_ORDER = "seat_order"
@@ -28,14 +28,14 @@ class ShowdownOrder(StrEnum):
 
 
 class BoardTie(StrEnum):
-    """How equal boards decide who acts first (RULES.md 4.7)."""
+    """How equal boards decide who acts first (docs/rules.md 4.7)."""
 
     SEAT = "seat"
     SUIT = "suit"
 
 
 CAP: Final = 4
-"""One bet plus three raises per betting round (RULES.md 4.9)."""
+"""One bet plus three raises per betting round (docs/rules.md 4.9)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +92,7 @@ _AMOUNTS: Final = ("ante", "bring_in", "small_bet", "big_bet")
 @dataclass(frozen=True, slots=True)
 class Stakes:
     """One limit level: ante, bring-in, small bet and big bet; ``unit`` is the smallest chip
-    in play, the unit tied pots and hi/lo halves are broken down to (RULES.md 8), and every
+    in play, the unit tied pots and hi/lo halves are broken down to (docs/rules.md 8), and every
     amount is a multiple of it."""
 
     ante: int
@@ -135,7 +135,7 @@ class Stakes:
 
 @dataclass(frozen=True, slots=True)
 class Street:
-    """One street and the rules that are its own (RULES.md 2-5).
+    """One street and the rules that are its own (docs/rules.md 2-5).
 
     ``faces``: the cards each player gets (True = face up); ``big``: the big bet is the unit.
     ``bring_in``: the lowest (razz: highest) up-card brings in and the first full bet is a

@@ -1,4 +1,4 @@
-"""Showdown and awards as pure functions (RULES.md 6-8): who shows first, who must show,
+"""Showdown and awards as pure functions (docs/rules.md 6-8): who shows first, who must show,
 who wins each pot and with which odd chips.
 
 A hand's value is ``(high, low)``: the high value, or None in razz; the qualifying low value,
@@ -71,7 +71,7 @@ def first_to_show(
     order: ShowdownOrder,
     board_key: Callable[[int], tuple[int, ...]],
 ) -> int:
-    """Who shows first (RULES.md 6). ``live``: the players who did not fold, in seat order;
+    """Who shows first (docs/rules.md 6). ``live``: the players who did not fold, in seat order;
     ``aggressors``: each street's last player to bet or raise (None: nobody did);
     ``board_key``: a player's exposed board, larger first (for ``best_board``).
 
@@ -144,7 +144,7 @@ def award_pots(
 ) -> list[Award]:
     """Every pot's awards. A pot whose contenders all showed goes to the best hand(s), named;
     otherwise (one contender left unshown) it goes unnamed to its first eligible player.
-    Ties and hi/lo halves are shared in ``unit``, the smallest chip in play (RULES.md 8)."""
+    Ties and hi/lo halves are shared in ``unit``, the smallest chip in play (docs/rules.md 8)."""
     awards: list[Award] = []
     for k, pot in enumerate(pots):
         if not all(i in shown for i in pot.eligible):

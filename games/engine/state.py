@@ -1,4 +1,4 @@
-"""The hand state machine: antes, streets, betting, showdown and awards (RULES.md 2-9).
+"""The hand state machine: antes, streets, betting, showdown and awards (docs/rules.md 2-9).
 
 A :class:`HandState` is driven by three kinds of input, each recorded in its log:
 
@@ -324,6 +324,19 @@ class HandState:
     def pots(self) -> list[tuple[int, tuple[int, ...]]]:
         """The pots as ``(amount, eligible players)``, main pot first."""
         return [(pot.amount, pot.eligible) for pot in self._pots()]
+
+    def pots_in_middle(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The pots as a table shows them, main pot first: what the closed betting rounds put
+        in (antes included). The bets of the street being played stand in front of their
+        players (``street_bet``) until the round closes, so a bet nobody has called yet is
+        not a pot, and a side pot appears only once someone is all in for less. At the
+        showdown they are :meth:`pots`.
+        """
+        if self._showdown_pots is not None:
+            return self.pots()
+        live = [not p.folded for p in self.players]
+        closed = [p.total_in - p.street_bet for p in self.players]
+        return [(pot.amount, pot.eligible) for pot in build_pots(closed, live)]
 
     def _pots(self) -> list[Pot]:
         if self._showdown_pots is not None:  # nobody puts in or folds at the showdown
@@ -681,7 +694,7 @@ class HandState:
         needed = len(live) * len(street.faces)
         burn = self.rules.burn_cards
         if street.last and needed > left - (1 if burn else 0):
-            # Not enough cards for everyone: one community card, face up (RULES.md 5).
+            # Not enough cards for everyone: one community card, face up (docs/rules.md 5).
             return [_COMMUNITY, _BURN] if burn and left >= 2 else [_COMMUNITY]
         if burn and left > needed:
             return [_BURN, *_players_slots(street.faces, live)]
@@ -726,7 +739,7 @@ class HandState:
         return (lowest,) if self.players[lowest].stack > 0 else self._with_chips((lowest,))
 
     def _lowest_up_card(self, among: Iterable[int]) -> int:
-        """Of the players ``among``, the one whose last up card brings in (RULES.md 3)."""
+        """Of the players ``among``, the one whose last up card brings in (docs/rules.md 3)."""
         players, razz = self.players, self._low_boards
         return min(among, key=lambda i: bring_in_key(players[i].up[-1], razz))
 
@@ -881,7 +894,7 @@ class HandState:
 
     def _finish(self) -> None:
         """Award the pots at the showdown. The pots are cut from the amounts put in by every
-        player who did not fold, whoever shows (RULES.md 6 and 8): a mucked hand gives up its
+        player who did not fold, whoever shows (docs/rules.md 6 and 8): a mucked hand gives up its
         claim but does not merge the pots it was all in for, so each is still split on its
         own, with its own odd chips."""
         self._award_all(contested_pots(self._pots(), [p.mucked for p in self.players]))

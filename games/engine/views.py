@@ -1,4 +1,4 @@
-"""What a seat or an observer may see of a hand, and of its log (RULES.md 10).
+"""What a seat or an observer may see of a hand, and of its log (docs/rules.md 10).
 
 This is the one place that decides visibility: a player sees their own down cards, every up
 card, the community card, and other players' down cards only once shown at showdown. Nobody
@@ -63,7 +63,8 @@ def view_for(state: HandState, viewer: int | None) -> dict[str, Any]:
         "stakes": state.stakes.to_dict(),
         "community": _card(state.community),
         "pots": [
-            {"amount": amount, "eligible": list(eligible)} for amount, eligible in state.pots()
+            {"amount": amount, "eligible": list(eligible)}
+            for amount, eligible in state.pots_in_middle()
         ]
         if not state.is_over
         else [],

@@ -1,4 +1,4 @@
-"""A table's smallest chip in play: tied pots and hi/lo halves are shared in it (RULES.md 8),
+"""A table's smallest chip in play: tied pots and hi/lo halves are shared in it (docs/rules.md 8),
 not in single chips, so a tournament after a colour-up never gets a stack of odd chips."""
 
 from django.db import migrations, models

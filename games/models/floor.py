@@ -62,7 +62,7 @@ class Game(models.Model):
     short_seconds = models.PositiveIntegerField(
         default=600, help_text="How long a table may stay short-handed before it breaks."
     )
-    # rotation by orbit (RULES.md 11): empty means the game never changes
+    # rotation by orbit (docs/rules.md 11): empty means the game never changes
     rotation = models.JSONField(default=list, blank=True)
     rotate_every_hands = models.PositiveSmallIntegerField(
         default=0, help_text="Hands per game in the rotation; 0 means one orbit."

@@ -31,8 +31,6 @@ class Player(models.Model):
     )
     display_name = models.CharField(max_length=40)
     bot = models.CharField(max_length=10, choices=BotKind.choices, blank=True, default="")
-    # mixed into the shuffle of every hand the player is dealt in (games.engine.fairness)
-    client_seed = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     @property
@@ -97,10 +95,10 @@ class Table(models.Model):
     bring_in = models.PositiveIntegerField()
     small_bet = models.PositiveIntegerField()
     big_bet = models.PositiveIntegerField()
-    # the smallest chip in play: ties and hi/lo halves are shared in it (RULES.md 8)
+    # the smallest chip in play: ties and hi/lo halves are shared in it (docs/rules.md 8)
     chip_unit = models.PositiveIntegerField(default=1)
     seat_count = models.PositiveSmallIntegerField(default=8)
-    # house rules (RULES.md), each with the rule book's default
+    # house rules (docs/rules.md), each with the rule book's default
     low_qualifier = models.PositiveSmallIntegerField(null=True, blank=True, default=8)
     open_pair_double = models.BooleanField(default=True)
     board_tie = models.CharField(
@@ -134,8 +132,11 @@ class Table(models.Model):
     seq = models.BigIntegerField(default=0)
     hands_played = models.PositiveIntegerField(default=0)
     # the next hand's secret server seed, drawn (and its SHA-256 public) before that hand's
-    # client seeds are read, so the server cannot choose it to suit them
+    # client seeds are sent, so the server cannot choose it to suit them
     next_seed = models.BinaryField(max_length=32, default=new_server_seed, editable=False)
+    # the client seeds seated players sent for the next hand, each naming next_seed's
+    # commitment (player id as text -> seed); secret until that hand starts, then emptied
+    next_client_seeds = models.JSONField(default=dict, blank=True, editable=False)
     next_hand_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

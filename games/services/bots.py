@@ -1,5 +1,5 @@
 """Built-in bots. They decide through the same engine options as humans and are applied by
-the same service code; a bot seat is always labelled as a bot (RULES.md 10)."""
+the same service code; a bot seat is always labelled as a bot (docs/rules.md 10)."""
 
 from __future__ import annotations
 

@@ -192,7 +192,7 @@ def table_close_if_empty(link: GameTable) -> bool:
 def rotation_step(*, table_id: int, players: int) -> None:
     """After a hand at a rotating table (its lock held by the settling transaction): count
     it, tell the players one hand ahead which game comes next, and switch the variant the
-    next hand deals once the game's hands or orbit are done (RULES.md 11).
+    next hand deals once the game's hands or orbit are done (docs/rules.md 11).
 
     An orbit is one hand per player dealt in when the game's turn began (stud has no button).
     """

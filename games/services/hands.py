@@ -38,9 +38,11 @@ from games.models import (
 )
 from games.selectors import hand_state, running_hand, seat_index
 from games.services import bots, chips, schedule
+from games.services.client_seeds import hand_client_seeds
 from games.services.table_writes import TableWrites
 from games.signals import hand_finished
 from integrations.webhooks.outbox import event_emit
+from observability import context, metrics
 
 WORKER_GRACE = timedelta(seconds=5)
 """How long a hand may wait for a worker to deal or settle before the sweep steps in."""
@@ -103,15 +105,19 @@ def _start_hand(writes: TableWrites, seats: dict[int, Seat], key: int | None) ->
     dealt = _dealt_in(table, seats)
     if len(dealt) < 2:
         return None
-    # The seed was drawn (and its commitment public) before these client seeds were read.
+    # The seed was drawn (and its commitment public) before these client seeds were sent,
+    # each naming that commitment (games.services.client_seeds).
     seed = bytes(table.next_seed)
-    client_seeds = [s.player.client_seed if s.player is not None else "" for s in dealt]
+    client_seeds = hand_client_seeds([s.player for s in dealt if s.player], table.next_client_seeds)
     deck = commit_deck(seed, client_seeds)
     state = HandState(table.engine_rules(), table.engine_stakes(), [s.stack for s in dealt])
     table.hands_played += 1
     table.next_hand_at = None
     table.next_seed = new_server_seed()
     writes.table_changed("hands_played", "next_hand_at", "next_seed")
+    if table.next_client_seeds:  # they were for this hand; a bot table never sends any
+        table.next_client_seeds = {}
+        writes.table_changed("next_client_seeds")
     hand = Hand(
         table=table,
         number=table.hands_played,
@@ -131,7 +137,11 @@ def _start_hand(writes: TableWrites, seats: dict[int, Seat], key: int | None) ->
         commitment=commitment(seed),
         client_seeds=client_seeds,
         card_root=deck.root.hex(),
+        # auto_now_add sets it again when the row is written (at the transaction's end); set
+        # now, a hand dealt and settled in one transaction has its duration (_settle)
+        started_at=timezone.now(),
     )
+    metrics.hand_dealt(table.variant)
     if key is None:
         rows.insert(hand)  # the database gives its key, which the log needs now
     else:
@@ -247,6 +257,7 @@ def _run(
     at the table ``read`` under its lock, until a human decides or it ends; write it all.
     ``deck``: the hand's, if known."""
     lineup, seats = hand.lineup, read.seats
+    context.bind(hand=hand.id)
     while not state.is_over:
         if state.next_deal is not None:
             deck = deck or deck_for_hand(bytes(hand.seed), hand.client_seeds)
@@ -288,7 +299,7 @@ bring-in is posted, a free check is taken, a bet is folded to, a losing hand is 
 
 def automatic_option(state: HandState) -> Option:
     """The decision the service takes for a player who is away, leaving or out of time
-    (RULES.md 9): post a forced bring-in, check if free, else fold; muck at showdown.
+    (docs/rules.md 9): post a forced bring-in, check if free, else fold; muck at showdown.
 
     Total: every decision the engine offers includes one of ``AUTOMATIC_CHOICES`` (the
     property test plays random hands to prove it); should a future rule offer none, the
@@ -398,7 +409,7 @@ def hand_expire(*, hand_id: int, seq: int | None) -> str:
             state.act(option.action, option.to, player=i)
             # Timed out: away from now on, at every kind of table. A ring player is not dealt
             # in from the next hand; a tournament player stays dealt in and is folded (checked
-            # when free) at once at each decision; both until they come back (RULES.md 9).
+            # when free) at once at each decision; both until they come back (docs/rules.md 9).
             seat = read.seats[hand.lineup[i]["seat"]]
             seat.sitting_out = True  # the rest of this hand plays on from these seats
             Seat.objects.filter(pk=seat.pk).update(sitting_out=True)
@@ -444,6 +455,7 @@ def _settle(writes: TableWrites, hand: Hand, state: HandState, read: rows.TableR
     hand.status = HandStatus.FINISHED
     hand.finished_at = timezone.now()
     hand.deadline = None
+    metrics.hand_finished(table.variant, (hand.finished_at - hand.started_at).total_seconds())
     writes.hand_changed(hand, "status", "finished_at", "deadline", "rake")
     writes.event("hand_end", {"hand": hand.id, "number": hand.number, "stacks": final}, hand)
     table.next_hand_at = hand.finished_at + timedelta(milliseconds=table.pause_ms)

@@ -8,7 +8,6 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from games.codes import Code
-from games.engine.fairness import CLIENT_SEED_MAX
 from games.errors import Conflict, Invalid
 from games.models import BotKind, Player
 
@@ -19,13 +18,12 @@ def player_create(
     """Create a user and its player profile (staff only, checked by the caller).
 
     The password goes through Django's configured validators; a taken username is a 409.
-    A bot may have no password (None): it never signs in, and skipping the deliberately slow
-    password hash makes seating a thousand bots quick.
+    Without a password (None) the account cannot sign in: a bot never does (and skipping the
+    deliberately slow password hash makes seating a thousand bots quick), a person sets theirs
+    with a one-time link (``games.services.passwords``), so staff never know it.
     """
     if bot and bot not in BotKind.values:
         raise Invalid(f"unknown bot kind {bot!r}: use one of {', '.join(BotKind.values)}")
-    if password is None and not bot:
-        raise Invalid("a person needs a password", code=Code.PASSWORD_REQUIRED)
     user_model = get_user_model()
     if password is not None:
         try:
@@ -42,17 +40,3 @@ def player_create(
             return Player.objects.create(user=user, display_name=display_name, bot=bot)
     except IntegrityError as error:
         raise Conflict(f"username {username!r} is taken", code=Code.USERNAME_TAKEN) from error
-
-
-def player_set_client_seed(*, player: Player, client_seed: str) -> Player:
-    """Set the text the player mixes into the shuffle of each hand they are dealt in from
-    now on (games.engine.fairness); empty takes no part."""
-    if len(client_seed) > CLIENT_SEED_MAX or not client_seed.isprintable():
-        raise Invalid(
-            f"a client seed is up to {CLIENT_SEED_MAX} printable characters: "
-            "choose a shorter one without control characters",
-            code=Code.BAD_CLIENT_SEED,
-        )
-    player.client_seed = client_seed
-    player.save(update_fields=["client_seed"])
-    return player

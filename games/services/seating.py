@@ -4,7 +4,7 @@
 Sitting, buying in, leaving and sitting out are ring-game actions. At a tournament table the
 tournament seats and moves players, and a player who goes away stays dealt in: they post
 their antes and bring-ins and are folded (checked when free) at once at each decision until
-they come back (RULES.md 9). So those actions are refused there (409), and coming back is
+they come back (docs/rules.md 9). So those actions are refused there (409), and coming back is
 the one seat action a tournament player has.
 """
 
@@ -51,7 +51,7 @@ def seat_sit(
     """Take a free seat with a buy-in within the table's limits.
 
     The player is dealt in on the next hand (stud has no blinds to wait for). Only staff can
-    seat a bot, and only at a table that allows bots (RULES.md 10). At a ring game's table
+    seat a bot, and only at a table that allows bots (docs/rules.md 10). At a ring game's table
     with others on its wait list, players are seated by the floor's offers (``via_floor``)
     or by staff, never past the list.
     """
@@ -159,7 +159,7 @@ def seat_leave(*, table_id: int, player: Player) -> Seat:
 
 
 def seat_top_up(*, table_id: int, player: Player, amount: int) -> Seat:
-    """Buy more chips between hands, up to the table's maximum buy-in (RULES.md 10)."""
+    """Buy more chips between hands, up to the table's maximum buy-in (docs/rules.md 10)."""
     with transaction.atomic():
         table = table_for_update(table_id)
         if table.kind != TableKind.RING:
@@ -216,5 +216,5 @@ def seat_sit_out(*, table_id: int, player: Player, sitting_out: bool) -> Seat:
 
 def seat_back(*, table_id: int, player: Player) -> Seat:
     """Come back after being away (a timeout, or sitting out): from the current hand's next
-    decision the player decides again with their full clock (RULES.md 9)."""
+    decision the player decides again with their full clock (docs/rules.md 9)."""
     return seat_sit_out(table_id=table_id, player=player, sitting_out=False)

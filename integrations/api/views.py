@@ -109,6 +109,8 @@ class SubscriptionListCreateApi(generics.ListAPIView):  # type: ignore[type-arg]
     pagination_class = Page
     filterset_class = SubscriptionFilter
     filter_backends = [django_filters.rest_framework.DjangoFilterBackend]
+    # The model for the schema, so that building it reads no database (check --deploy).
+    queryset = Subscription.objects.none()
 
     def get_queryset(self) -> QuerySet[Subscription]:
         return service.visible_subscriptions(self.request.user).order_by("id")
@@ -173,6 +175,8 @@ class DeliveryListApi(generics.ListAPIView):  # type: ignore[type-arg]
     pagination_class = Page
     filterset_class = DeliveryFilter
     filter_backends = [django_filters.rest_framework.DjangoFilterBackend]
+    # The model for the schema, so that building it reads no database (check --deploy).
+    queryset = Delivery.objects.none()
 
     def get_queryset(self) -> QuerySet[Delivery]:
         return service.visible_deliveries(self.request.user).select_related("event").order_by("-id")

@@ -1,2 +1,2 @@
 """Webhooks: subscriptions, the outbox written in the caller's transaction, signed delivery
-in order per subscription with retries (see README "Webhooks")."""
+in order per subscription with retries (see docs/walkthroughs/money.md)."""

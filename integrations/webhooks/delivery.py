@@ -29,7 +29,9 @@ from django.db.models import Q
 from django.utils import timezone
 
 from integrations.models import Delivery, DeliveryAttempt, DeliveryStatus, Subscription
+from integrations.webhooks.schedule import retry_after_commit
 from integrations.webhooks.signing import HEADER, signature_header
+from observability import metrics
 
 logger = logging.getLogger(__name__)
 
@@ -191,6 +193,7 @@ def _attempt(delivery: Delivery, send: Sender) -> Answer:
             delivery.next_attempt_at = None
         else:
             wait = backoff_seconds(delivery.attempts)
+            metrics.webhook_failed(answer.status)
             delivery.next_attempt_at = timezone.now() + timedelta(seconds=wait)
             logger.warning(
                 "webhook delivery %s to %s failed (%s); retry %s in %.0f s",
@@ -200,9 +203,7 @@ def _attempt(delivery: Delivery, send: Sender) -> Answer:
                 delivery.attempts,
                 wait,
             )
-            from integrations import tasks
-
-            transaction.on_commit(lambda: tasks.deliver_later(subscription.pk, wait))
+            retry_after_commit(subscription.pk, wait)
         delivery.save(
             update_fields=[
                 "attempts",

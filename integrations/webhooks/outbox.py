@@ -11,9 +11,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import connection
 
 from integrations.models import Delivery, EventType, OutboxEvent, Subscription
+from integrations.webhooks.schedule import deliver_after_commit
 
 
 def wanted_by(event_type: str, club_id: int | None) -> list[int]:
@@ -59,6 +60,4 @@ def events_emit(
     Delivery.objects.bulk_create(
         Delivery(subscription_id=pk, event=event) for event in events for pk in subscriptions
     )
-    from integrations import tasks
-
-    transaction.on_commit(lambda: tasks.deliver_soon(subscriptions))
+    deliver_after_commit(subscriptions)

@@ -17,6 +17,7 @@ from integrations.codes import Code
 from integrations.errors import Forbidden, Invalid, NotFound
 from integrations.models import Delivery, EventType, Subscription
 from integrations.webhooks.delivery import url_refusal
+from integrations.webhooks.schedule import deliver_after_commit
 
 
 def visible_subscriptions(user: Any) -> QuerySet[Subscription]:
@@ -83,9 +84,7 @@ def subscription_update(*, by: Any, subscription_id: int, **fields: Any) -> Subs
             setattr(subscription, name, sorted(set(value)) if name == "event_types" else value)
         subscription.save(update_fields=list(fields))
     if subscription.active:
-        from integrations import tasks
-
-        transaction.on_commit(lambda: tasks.deliver_soon([subscription.pk]))
+        deliver_after_commit([subscription.pk])
     return subscription
 
 
@@ -102,7 +101,5 @@ def delivery_replay(*, by: Any, delivery_id: int) -> Delivery:
         replay = Delivery.objects.create(
             subscription_id=delivery.subscription_id, event_id=delivery.event_id, replay_of=delivery
         )
-        from integrations import tasks
-
-        transaction.on_commit(lambda: tasks.deliver_soon([delivery.subscription_id]))
+        deliver_after_commit([delivery.subscription_id])
     return replay

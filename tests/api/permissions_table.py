@@ -38,6 +38,7 @@ TABLE: dict[str, tuple[str, str, str, str, str, str]] = {
     # root
     "GET /api/v1/": ("ok", "ok", "ok", "ok", "ok", "ok"),
     # auth
+    "POST /api/v1/auth/set-password/": ("ok", "ok", "ok", "ok", "ok", "ok"),
     "POST /api/v1/auth/token/": ("ok", "ok", "ok", "ok", "ok", "ok"),
     "POST /api/v1/auth/token/revoke/": ("ok", "ok", "ok", "ok", "ok", "401"),
     "POST /api/v1/auth/token/rotate/": ("ok", "ok", "ok", "ok", "ok", "401"),
@@ -140,8 +141,9 @@ TABLE: dict[str, tuple[str, str, str, str, str, str]] = {
     "GET /api/v1/players/": ("ok", "403", "403", "403", "403", "401"),
     "POST /api/v1/players/": ("ok", "403", "403", "403", "403", "401"),
     "GET /api/v1/players/me/": ("ok", "ok", "ok", "ok", "ok", "401"),
-    "GET /api/v1/players/me/client-seed/": ("ok", "ok", "ok", "ok", "ok", "401"),
     "PUT /api/v1/players/me/client-seed/": ("ok", "ok", "ok", "ok", "ok", "401"),
+    "POST /api/v1/players/me/password/": ("ok", "ok", "ok", "ok", "ok", "401"),
+    "POST /api/v1/players/{player_id}/password-link/": ("ok", "403", "403", "403", "403", "401"),
     "GET /api/v1/players/{player_id}/account/": ("ok", "ok", "403", "ok", "403", "401"),
     "POST /api/v1/players/{player_id}/deposit/": (
         "ok",
@@ -218,6 +220,7 @@ TABLE: dict[str, tuple[str, str, str, str, str, str]] = {
     "POST /api/v1/tables/{table_id}/act/": ("ok", "ok", "404", "ok", "404", "401"),
     "POST /api/v1/tables/{table_id}/back/": ("ok", "ok", "404", "ok", "404", "401"),
     "GET /api/v1/tables/{table_id}/events/": ("ok", "ok", "404", "ok", "404", "401"),
+    "PUT /api/v1/tables/{table_id}/client-seed/": ("ok", "ok", "404", "ok", "404", "401"),
     "POST /api/v1/tables/{table_id}/leave/": ("ok", "ok", "404", "ok", "404", "401"),
     "POST /api/v1/tables/{table_id}/pause/": (
         "ok",

@@ -1,9 +1,9 @@
-"""The README's walkthroughs work as written: the ``sh`` blocks of the ring-game and
-tournament-director walkthroughs (``WALKTHROUGHS``), pasted in order into one ``bash -e``
-against the live service (gunicorn, Celery workers and beat on the test database).
+"""The walkthroughs under docs/walkthroughs/ work as written: their ``sh`` blocks, pasted in
+order (``tests.test_readme_examples.WALKTHROUGHS``) into one ``bash -e`` against the live
+service (gunicorn, Celery workers and beat on the test database).
 
 A block right after a line ``<!-- not run by tests/e2e/test_readme.py: why -->`` is left out
-(``tests.test_readme_examples.fenced_blocks``, which also runs the README's Python example).
+(``tests.test_readme_examples.fenced_blocks``, which also runs the engine's Python example).
 """
 
 from __future__ import annotations
@@ -15,21 +15,9 @@ import pytest
 
 from tests.e2e.live import LiveService, service_env
 from tests.e2e.workers import PROJECT_DIR, WorkerPool
-from tests.test_readme_examples import README, fenced_blocks
+from tests.test_readme_examples import walkthrough_blocks
 
 WALKTHROUGH_SECONDS = 900
-
-
-WALKTHROUGHS = (
-    "Playing through the API (ring game, with curl)",
-    "The ring-game floor (wait lists, seat offers, moves, rotation)",
-    "Money: the cashier, the ledger and webhooks",
-    "An online tournament (our tables deal)",
-    "A live tournament (the club's dealers)",
-    "The director's toolkit (clock, floor, rulings, settings in play, read-back)",
-    "Club leagues (a league director's walkthrough)",
-)
-"""The sections whose ``sh`` blocks are run, in this order (each up to the next heading)."""
 
 
 @pytest.fixture
@@ -41,8 +29,8 @@ def live_service(celery_workers: WorkerPool) -> Iterator[LiveService]:
 
 @pytest.mark.e2e
 def test_the_shell_walkthroughs_run_as_written(live_service: LiveService) -> None:
-    blocks = fenced_blocks(README.read_text(), "sh", WALKTHROUGHS)
-    assert len(blocks) >= 20, "the README's walkthroughs were not found"
+    blocks = walkthrough_blocks()
+    assert len(blocks) >= 40, "the walkthroughs were not found"
     script = "set -o pipefail\n" + "\n\n".join(blocks)
     env = {**service_env(), "PORT": str(live_service.port)}
     try:
@@ -57,7 +45,8 @@ def test_the_shell_walkthroughs_run_as_written(live_service: LiveService) -> Non
     except subprocess.TimeoutExpired as error:
         pytest.fail(f"the walkthroughs did not end in {WALKTHROUGH_SECONDS} s:\n{error.stdout}")
     assert result.returncode == 0, (
-        f"a README step failed (exit {result.returncode}):\n--- stdout\n{result.stdout[-6000:]}"
+        f"a walkthrough step failed (exit {result.returncode}):"
+        f"\n--- stdout\n{result.stdout[-6000:]}"
         f"\n--- stderr\n{result.stderr[-6000:]}\n{live_service.logs()}"
     )
     assert "the draw replays" in result.stdout

@@ -1,4 +1,4 @@
-"""Exposed boards: bring-in and who acts first (RULES.md section 4, items 3 and 7)."""
+"""Exposed boards: bring-in and who acts first (docs/rules.md section 4, items 3 and 7)."""
 
 import pytest
 

@@ -9,7 +9,14 @@ from pathlib import Path
 import pytest
 
 from games.engine import cli
-from games.engine.fairness import CardProof, commit_deck, commitment
+from games.engine.actions import Action
+from games.engine.fairness import CardProof, commit_deck, commitment, dealt_positions
+from games.engine.play import first_not_fold
+from games.engine.proof_check import dealing_order
+from games.engine.replay import header
+from games.engine.rules import Rules, Stakes
+from games.engine.state import HandState, Option
+from games.engine.views import HIDDEN, event_for, log_for
 
 DATA = Path(__file__).parent / "data" / "phh"
 ROOT = Path(__file__).resolve().parents[2]
@@ -256,53 +263,142 @@ def test_verify_seed_refuses_a_seed_that_is_not_hex(capsys):
     assert capsys.readouterr().err == "stud verify: SEED_HEX is not hex: 'xyz'\n"
 
 
-def saved_answer(tmp_path: Path, *, seed: bool, cards: list[dict[str, object]]) -> str:
-    answer = {
-        "card_root": ROOT_HEX,
-        "commitment": commitment(SEED),
-        "client_seeds": CLIENTS,
-        "seed": SEED.hex() if seed else None,
-        "cards": cards,
-    }
+def fold_for(folder: int):
+    """Player ``folder`` folds at once; the others call or check down."""
+
+    def choose(state: HandState, options: list[Option]) -> Option:
+        if state.actor == folder and options[0].action is Action.FOLD:
+            return options[0]
+        return first_not_fold(state, options)
+
+    return choose
+
+
+def played(folder: int = 2) -> HandState:
+    """Three players dealt from DECK (position 0 first), ``folder`` folding."""
+    state, deck, choose = (
+        HandState(Rules(), Stakes(1, 2, 5, 10), [100] * 3),
+        [*DECK.order][::-1],
+        fold_for(folder),
+    )
+    while not state.is_over:
+        state.deal_from(deck)
+        if not state.is_over:
+            option = choose(state, state.legal_actions())
+            state.act(option.action, option.to)
+    return state
+
+
+def answer_for(state: HandState, you: int | None, *, seed: bool = False) -> dict[str, object]:
+    """What the verify endpoint answers ``you`` for this hand (games.fair_dealing)."""
+    cards = [
+        {**DECK.proof(p).to_dict(), "kind": e.type, "player": getattr(e, "player", None),
+         "up": getattr(e, "up", False)}
+        for i, p in dealt_positions(state.log)
+        if event_for(e := state.log[i], you, state)["card"] != HIDDEN
+    ]  # fmt: skip
+    return {
+        "hand": 1, "table": 1, "start_seq": 1, "you": you, "header": header(state),
+        "log": log_for(state, you), "card_root": ROOT_HEX, "commitment": commitment(SEED),
+        "client_seeds": CLIENTS, "seed": SEED.hex() if seed else None, "cards": cards,
+    }  # fmt: skip
+
+
+def saved_answer(tmp_path: Path, answer: dict[str, object]) -> str:
     path = tmp_path / "verify.json"
     path.write_text(json.dumps(answer), encoding="utf-8")
     return str(path)
 
 
-def test_verify_file_round_trips_the_commitment_scheme_with_and_without_the_seed(tmp_path, capsys):
-    cards = [{**DECK.proof(p).to_dict(), "ok": True} for p in (0, 7, 51)]
+def verify_file(tmp_path: Path, answer: dict[str, object], *args: str) -> int:
+    return cli.main(["verify", "file", saved_answer(tmp_path, answer), *args])
 
-    assert cli.main(["verify", "file", saved_answer(tmp_path, seed=False, cards=cards)]) == 0
-    assert cli.main(["verify", "file", saved_answer(tmp_path, seed=True, cards=cards)]) == 0
+
+def test_dealing_order_is_the_engines_round_by_round_from_seat_1_for_the_live_players():
+    state = played(folder=2)
+
+    order = dealing_order(header(state), log_for(state, 0))
+
+    slots = [(d.position, d.street, d.player, d.up) for d in order]
+    assert slots[:11] == [
+        (0, "third", 0, False), (1, "third", 1, False), (2, "third", 2, False),
+        (3, "third", 0, False), (4, "third", 1, False), (5, "third", 2, False),
+        (6, "third", 0, True), (7, "third", 1, True), (8, "third", 2, True),
+        (9, "fourth", 0, True), (10, "fourth", 1, True),  # player 2 folded on third street
+    ]  # fmt: skip
+    assert [d.card for d in order if d.player == 2 and not d.up] == [None, None]  # hidden
+    first = state.players[0]
+    assert [d.card for d in order if d.player == 0] == [*first.down[:2], *first.up, *first.down[2:]]
+
+
+def test_verify_file_round_trips_the_commitment_scheme_with_and_without_the_seed(tmp_path, capsys):
+    state = played()
+
+    assert verify_file(tmp_path, answer_for(state, 0), "--root", ROOT_HEX) == 0
+    assert verify_file(tmp_path, answer_for(state, 0, seed=True), "--root", ROOT_HEX.upper()) == 0
 
     proofs_only, with_seed = json_lines(capsys.readouterr().out)
-    assert proofs_only == {"cards_checked": 3, "cards_ok": True}
-    assert with_seed == {
-        "cards_checked": 3,
-        "cards_ok": True,
-        "commitment_ok": True,
-        "root_ok": True,
-        "seed_cards_ok": True,
-    }
+    mine = [d for d in dealing_order(header(state), log_for(state, 0)) if d.player == 0]
+    assert proofs_only["cards_checked"] == len(answer_for(state, 0)["cards"])
+    assert proofs_only["your_cards"] == [
+        {"position": d.position, "street": d.street, "up": d.up, "card": repr(d.card)} for d in mine
+    ]
+    assert {k: v for k, v in with_seed.items() if k.endswith("_ok")} == {
+        "file_root_ok": True, "cards_ok": True, "deal_order_ok": True, "required_ok": True,
+        "commitment_ok": True, "seed_root_ok": True, "seed_cards_ok": True,
+    }  # fmt: skip
 
 
 def test_verify_file_names_the_positions_whose_proofs_fail(tmp_path, capsys):
-    tampered = {**DECK.proof(7).to_dict(), "card": repr(DECK.order[8])}
-    cards = [DECK.proof(0).to_dict(), tampered]
+    answer = answer_for(played(), 0)
+    tampered = {**answer["cards"][1], "card": repr(DECK.order[8])}
+    answer["cards"] = [answer["cards"][0], tampered, *answer["cards"][2:]]
 
-    status = cli.main(["verify", "file", saved_answer(tmp_path, seed=False, cards=cards)])
+    status = verify_file(tmp_path, answer, "--root", ROOT_HEX)
 
-    assert status == 1
     result = json.loads(capsys.readouterr().out)
-    assert result == {"cards_checked": 2, "cards_ok": False, "failed_positions": [7]}
+    assert status == 1
+    assert result["cards_ok"] is False and result["failed_positions"] == [tampered["position"]]
+    assert result["misplaced"] == [{
+        "position": tampered["position"],
+        "problem": f"the log deals {DECK.order[tampered['position']]!r} here, the proof "
+        f"{DECK.order[8]!r}",
+    }]  # fmt: skip
 
 
-def test_verify_file_refuses_a_file_that_is_not_a_verify_answer(tmp_path, capsys):
+def test_verify_file_requires_the_viewers_own_cards_and_every_up_card(tmp_path, capsys):
+    state = played()
+    answer = answer_for(state, 0)
+    without_one_own_card = [c for c in answer["cards"] if c["position"] != 0]
+
+    assert verify_file(tmp_path, {**answer, "cards": without_one_own_card}, "--root", ROOT_HEX) == 1
+    assert verify_file(tmp_path, {**answer, "cards": []}, "--root", ROOT_HEX) == 1
+
+    one_missing, none = json_lines(capsys.readouterr().out)
+    assert one_missing["missing_positions"] == [0]
+    assert none["missing_positions"] == [c["position"] for c in answer["cards"]]
+
+
+def test_verify_file_refuses_a_file_that_is_not_a_verify_answer_or_a_root_that_is_no_root(
+    tmp_path, capsys
+):
     path = tmp_path / "other.json"
     path.write_text('{"hand": 1}', encoding="utf-8")
 
-    assert cli.main(["verify", "file", str(path)]) == 2
+    assert cli.main(["verify", "file", str(path), "--root", ROOT_HEX]) == 2
     assert "not a verify or audit answer" in capsys.readouterr().err
+    assert verify_file(tmp_path, answer_for(played(), 0), "--root", "xyz") == 2
+    assert "a card root is 64 hex digits, not 'xyz'" in capsys.readouterr().err
+
+
+def test_verify_file_without_a_root_says_how_to_give_one(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("BASE_URL", raising=False)
+    monkeypatch.setenv("STUD_TOKEN", "abc")
+
+    assert verify_file(tmp_path, answer_for(played(), 0)) == 2
+
+    err = capsys.readouterr().err
+    assert "could not check" in err and "--root HEX" in err and "BASE_URL" in err
 
 
 # ----------------------------------------------------------------------------- bench

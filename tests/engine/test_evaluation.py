@@ -1,4 +1,4 @@
-"""Hand values (RULES.md section 7) and the five cards behind them (section 8, odd chips)."""
+"""Hand values (docs/rules.md section 7) and the five cards behind them (section 8, odd chips)."""
 
 import random
 

@@ -431,7 +431,7 @@ def test_the_community_card_is_written_and_read_as_a_board_card():
 
 
 def test_a_hand_in_fives_round_trips_with_its_smallest_chip():
-    # Ties are shared in the smallest chip in play (RULES.md 8): the export says which in the
+    # Ties are shared in the smallest chip in play (docs/rules.md 8): the export says which in the
     # PHH user-defined field _chip_unit, so a replay shares them the same way
     for seed in range(200):
         rng = random.Random(seed)

@@ -1,30 +1,30 @@
 """Differential test against pokerkit 0.7.7 (issue 3, item 8): same cards, same actions.
 
 Each hand is first played to the end by our engine with seeded random decisions. Unless the
-hand contains one of the situations where pokerkit departs from RULES.md (named below), it is
-then replayed in pokerkit with the identical cards and decisions; at every decision both must
+hand contains one of the situations where pokerkit departs from docs/rules.md (named below), it
+is then replayed in pokerkit with the identical cards and decisions; at every decision both must
 name the same player to act and offer the same legal actions with the same amounts, and the
 final stacks must be equal.
 
-Where pokerkit departs from RULES.md, and why the hand is left out (our engine follows RULES.md;
-each of these has its own rule test elsewhere):
+Where pokerkit departs from docs/rules.md, and why the hand is left out (our engine follows
+docs/rules.md; each of these has its own rule test elsewhere):
 
-* ``open_pair``: pokerkit has no fourth-street open-pair option (RULES.md 4.6, default ON), so
+* ``open_pair``: pokerkit has no fourth-street open-pair option (docs/rules.md 4.6, default ON), so
   every hand here runs with ``open_pair_double=False`` (TDA RP-10-F), which pokerkit follows.
-* ``tied_pot_odd_chip``: pokerkit gives an odd chip of a tied pot by seat; RULES.md 8 gives it
+* ``tied_pot_odd_chip``: pokerkit gives an odd chip of a tied pot by seat; docs/rules.md 8 gives it
   to the tied player with the highest card by suit.
-* ``hilo_side_pot_without_low``: pokerkit decides hi/lo splitting over the whole hand; RULES.md
+* ``hilo_side_pot_without_low``: pokerkit decides hi/lo splitting over the whole hand; docs/rules.md
   8 (TDA 21) splits each pot on its own, so a side pot with no eligible qualifying low goes
   whole to its best high hand.
-* ``hilo_odd_chip_to_high_half``: RULES.md 8 gives the odd chip of halving a pot to the
+* ``hilo_odd_chip_to_high_half``: docs/rules.md 8 gives the odd chip of halving a pot to the
   high half; pokerkit gives it elsewhere.
 * ``deck_runs_short``: pokerkit's community seventh-street card is dealt when its own count of
-  dealable cards runs out, which counts folded players' cards differently; RULES.md 5 decides
+  dealable cards runs out, which counts folded players' cards differently; docs/rules.md 5 decides
   from the cards left in the deck.
-* ``partial_all_in_bring_in``: pokerkit lets the others call only the short amount; RULES.md
+* ``partial_all_in_bring_in``: pokerkit lets the others call only the short amount; docs/rules.md
   4.3 and the engine (like a short all-in blind) make them call the full bring-in.
 * ``short_all_in_completion``: pokerkit treats an all-in completion short of the small bet as
-  the completion; the engine applies the half-bet rule of RULES.md 4.10 (TDA 47-B) to it.
+  the completion; the engine applies the half-bet rule of docs/rules.md 4.10 (TDA 47-B) to it.
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def random_hand(variant: Variant, seed: int) -> PlayedHand:
 
 
 def departure(hand: PlayedHand) -> str | None:
-    """The name of the RULES.md rule in this hand on which pokerkit departs, if any."""
+    """The name of the docs/rules.md rule in this hand on which pokerkit departs, if any."""
     state = hand.state
     log = to_dicts(state.log)
     actions = [e for e in log if e["type"] == "action"]
@@ -128,7 +128,7 @@ def departure(hand: PlayedHand) -> str | None:
 
 
 def short_all_in_departure(hand: PlayedHand) -> str | None:
-    """Where an all-in bet or raise short of a full one makes pokerkit depart (RULES.md 4.10):
+    """Where an all-in bet or raise short of a full one makes pokerkit depart (docs/rules.md 4.10):
 
     * ``half_bet_all_in_reopens``: an all-in of at least half a bet reopens the betting for
       players who have already acted; pokerkit reopens only on a full bet or raise;
@@ -175,7 +175,7 @@ def pokerkit_state(hand: PlayedHand) -> State:
     """The same hand's start in pokerkit: antes posted, bet collection and showdown automatic."""
     return POKERKIT_GAMES[hand.rules.variant].create_state(
         AUTOMATIONS,
-        True,  # uniform antes: a short ante forms a side pot (RULES.md 4.1), as in pokerkit
+        True,  # uniform antes: a short ante forms a side pot (docs/rules.md 4.1), as in pokerkit
         hand.stakes.ante,
         hand.stakes.bring_in,
         hand.stakes.small_bet,
@@ -209,7 +209,7 @@ def pokerkit_options(pk: State) -> set[tuple[str, int]]:
         high = pk.max_completion_betting_or_raising_to_amount
         assert low == high  # fixed limit: one amount
         # Pokerkit also offers a "completion" or "raise" all in for no more than the bring-in
-        # or the call; RULES.md 4.3 calls that a bring-in (or a call), as both engines take it.
+        # or the call; docs/rules.md 4.3 calls that a bring-in (or a call), as both engines take it.
         if low > max(pk.bets) and (not pk.can_post_bring_in() or low > pk.bring_in):
             options.add(("raise", low))
     return options

@@ -163,7 +163,7 @@ class StudHand(RuleBasedStateMachine):
         if self.state.is_over:
             assert sum(p.stack for p in players) == self.start_total
             assert all(p.stack >= 0 and p.total_in == 0 for p in players)
-            # ties and halves are shared in the smallest chip in play (RULES.md 8)
+            # ties and halves are shared in the smallest chip in play (docs/rules.md 8)
             assert all(p.stack % self.state.stakes.unit == 0 for p in players)
 
     @invariant()

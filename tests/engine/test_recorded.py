@@ -1,4 +1,4 @@
-"""A recorded history's hand (RULES.md 3 and 6 as histories tell them): cards nobody saw are
+"""A recorded history's hand (docs/rules.md 3 and 6 as histories tell them): cards nobody saw are
 counted, never held; who acts is open among the boards with an unknown card; the showdown
 goes in the history's order. Live play never meets any of it."""
 

@@ -1,4 +1,4 @@
-"""Who acts first from fourth street on (RULES.md 4.7): the best exposed board.
+"""Who acts first from fourth street on (docs/rules.md 4.7): the best exposed board.
 
 Every hand here: player with the lowest third-street card brings in, everyone calls, then the
 test reads who acts first on the street it is about. Cards are listed in dealing order:

@@ -1,4 +1,4 @@
-"""All-in for less than a full bet or raise (RULES.md 4.10, TDA 47-B) and its decisions.
+"""All-in for less than a full bet or raise (docs/rules.md 4.10, TDA 47-B) and its decisions.
 
 Stakes: bring-in 1, small bet 4, big bet 8. Player 0 brings in (2c) and leads fourth street
 (ace high); nobody shows a pair.

@@ -1,4 +1,4 @@
-"""Antes, the third-street deal and the bring-in (RULES.md 4.1 to 4.3)."""
+"""Antes, the third-street deal and the bring-in (docs/rules.md 4.1 to 4.3)."""
 
 import pytest
 

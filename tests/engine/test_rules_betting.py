@@ -1,4 +1,4 @@
-"""Third-street action, bet sizes, check-raise and the cap (RULES.md 4.4, 4.6, 4.8, 4.9).
+"""Third-street action, bet sizes, check-raise and the cap (docs/rules.md 4.4, 4.6, 4.8, 4.9).
 
 Stakes: bring-in 1, small bet 4, big bet 8 (complete to 4; raises to 8, 12, 16: capped).
 """

@@ -1,4 +1,4 @@
-"""Running out of cards on seventh street: one community card (RULES.md 5)."""
+"""Running out of cards on seventh street: one community card (docs/rules.md 5)."""
 
 from games.engine.events import to_dicts
 from games.engine.rules import Rules

@@ -1,4 +1,4 @@
-"""The fourth-street open pair option (RULES.md 4.6): bet or raise by the big bet.
+"""The fourth-street open pair option (docs/rules.md 4.6): bet or raise by the big bet.
 
 Stakes: bring-in 1, small bet 4, big bet 8. Player 1 shows a pair of nines on fourth street
 and acts first; player 0 brings in (2c).

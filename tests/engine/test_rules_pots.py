@@ -1,4 +1,4 @@
-"""End of a hand: everyone folds, uncalled bets, side pots (RULES.md 6)."""
+"""End of a hand: everyone folds, uncalled bets, side pots (docs/rules.md 6)."""
 
 from games.engine.rules import Rules, Stakes, Variant
 from tests.engine.helpers import NO_ANTE, STAKES, stacked_hand
@@ -143,3 +143,38 @@ def test_the_pots_are_the_same_whether_the_all_in_loser_shows_or_mucks():
     assert [(e["pot"], e["player"], e["amount"]) for e in shown.events("award")] == [
         (e["pot"], e["player"], e["amount"]) for e in mucked.events("award")
     ]
+
+
+# Issue 36, defect 1: heads-up third street, the bring-in not yet called, showed a side pot of
+# 2 that nobody was all in for. The pots are what is in the middle; bets of the street being
+# played stand in front of their players until the round closes.
+def test_a_bet_nobody_has_called_yet_is_in_front_of_its_player_not_a_side_pot():
+    hand = stacked_hand(Rules(), STAKES, [50, 50], {0: THREE[0], 1: THREE[1]})
+    hand.play("bring_in")
+    bring_in = hand.state.players[0].street_bet
+
+    assert hand.state.pots_in_middle() == [(2 * STAKES.ante, (0, 1))]
+    assert bring_in == STAKES.bring_in
+    assert len(hand.state.pots()) == 2  # the engine's own accounting cuts at every amount
+
+    hand.play("complete")
+    assert hand.state.pots_in_middle() == [(2 * STAKES.ante, (0, 1))]
+    hand.play("call")  # the round closes: the bets go to the middle, still one pot
+    assert hand.state.pots_in_middle() == [(2 * STAKES.ante + 2 * STAKES.small_bet, (0, 1))]
+
+
+def test_a_side_pot_appears_in_the_middle_once_someone_is_all_in_for_less():
+    stakes = Stakes(ante=10, bring_in=2, small_bet=20, big_bet=40)
+    hand = stacked_hand(
+        Rules(),
+        stakes,
+        [3, 6, 11, 50],
+        {
+            0: "AcAd Ah As Kc Kd Qc",
+            1: "KhKs Qh Qd Qs 9c 9d",
+            2: "JcJd 2c Jh 3d 4h 5s",
+            3: "6c7d 8h Ts 2d 3h 4c",
+        },
+    )
+    # Antes all in for 3 and 6 are closed: side pots for those all in for less.
+    assert hand.state.pots_in_middle() == [(12, (0, 1, 2, 3)), (9, (1, 2, 3)), (8, (2, 3))]

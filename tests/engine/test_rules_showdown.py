@@ -1,4 +1,4 @@
-"""Showdown order, show or muck, and the award to the best hand (RULES.md 6).
+"""Showdown order, show or muck, and the award to the best hand (docs/rules.md 6).
 
 Player 0 holds aces, player 1 kings, player 2 queens. Player 0 brings in (2c); the boards
 lead: fourth street player 2, fifth player 0, sixth and seventh player 1.

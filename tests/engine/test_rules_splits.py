@@ -1,4 +1,4 @@
-"""Hi/lo splits, razz, tied pots and odd chips (RULES.md 1, 6, 7 and 8)."""
+"""Hi/lo splits, razz, tied pots and odd chips (docs/rules.md 1, 6, 7 and 8)."""
 
 import pytest
 
@@ -155,7 +155,7 @@ def test_the_winning_hand_is_named_even_when_the_others_muck():
     assert awards(hand) == [(0, 0, 4, "high", "two pair, kings and nines")]
 
 
-# The smallest chip in play (RULES.md 8, TDA 20-B): a tournament after a colour-up plays in
+# The smallest chip in play (docs/rules.md 8, TDA 20-B): a tournament after a colour-up plays in
 # 5s, so a tied pot or a hi/lo half is broken down to 5s, never to single chips.
 FIVES = Stakes(ante=5, bring_in=5, small_bet=20, big_bet=40, unit=5)
 

@@ -1,4 +1,4 @@
-"""What players and observers see (RULES.md 10; issue 3 item 5): no leaks."""
+"""What players and observers see (docs/rules.md 10; issue 3 item 5): no leaks."""
 
 import json
 import re
@@ -115,3 +115,10 @@ def test_stud_8_says_when_no_low_qualified_and_high_takes_the_pot():
             "note": "no low qualified: the high hand takes the whole pot",
         }
     ]
+
+
+def test_the_view_shows_the_pots_in_the_middle_and_bets_in_front_of_their_players():
+    view = view_for(third_street().play("bring_in").state, None)
+
+    assert view["pots"] == [{"amount": 3 * STAKES.ante, "eligible": [0, 1, 2]}]
+    assert [p["street_bet"] for p in view["players"]] == [STAKES.bring_in, 0, 0]

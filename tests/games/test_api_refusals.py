@@ -421,7 +421,7 @@ def test_staff_create_tables_checked_by_the_engine():
 
 
 def test_a_table_in_fives_takes_stakes_buy_ins_and_top_ups_only_in_fives():
-    # RULES.md 8: the smallest chip in play; a tied pot is shared in it, so no stack may
+    # docs/rules.md 8: the smallest chip in play; a tied pot is shared in it, so no stack may
     # hold part of one
     staff = client_for(make_player("boss", staff=True))
     body = {

@@ -24,7 +24,7 @@ from tests.games.factories import make_player, make_table
 
 
 def _expected_action(state: HandState) -> str:
-    """RULES.md 9: a forced bring-in is posted, a free check taken, a bet folded to, a
+    """docs/rules.md 9: a forced bring-in is posted, a free check taken, a bet folded to, a
     hand that may be mucked is mucked."""
     actions = {option.action for option in state.legal_actions()}
     if state.phase is Phase.SHOWDOWN:

@@ -16,8 +16,11 @@ import pytest
 from django.db import connection
 
 from games import selectors
+from games.engine.fairness import commitment
+from games.errors import Conflict
 from games.models import Hand, Table, TableEvent
 from games.services import hands, schedule
+from games.services.client_seeds import SentSeed, client_seed_send
 from games.services.seating import seat_sit
 from tests.games.factories import make_player, make_table
 from tests.games.test_api_support import client_for, table_url
@@ -172,3 +175,35 @@ def test_concurrent_advances_at_a_bot_table_play_one_hand_then_wait_for_the_paus
     assert TableEvent.objects.filter(table=table, kind="hand_end").count() == 1
     assert sum(table.seats.values_list("stack", flat=True)) == 600
     assert _contiguous_log(table.id)
+
+
+def _sending(table_id: int, player: Any, commitment_hex: str) -> Callable[[], Any]:
+    return lambda: client_seed_send(
+        table_id=table_id,
+        player=player,
+        commitment_hex=commitment_hex,
+        client_seed=f"seed of {player.id}",
+    )
+
+
+def test_a_client_seed_sent_as_its_hand_starts_is_either_in_that_hand_or_refused(enqueued):
+    for _ in range(ROUNDS):
+        table = make_table()
+        people = [make_player() for _ in range(3)]
+        _seat(table, people)
+        announced = commitment(bytes(Table.objects.get(pk=table.id).next_seed))
+        sends = [_sending(table.id, player, announced) for player in people]
+
+        results = run_at_once([lambda table_id=table.id: hands.table_advance(table_id), *sends])
+
+        assert results[0] == "waiting for a player", results
+        start = TableEvent.objects.get(table_id=table.id, kind="hand_start")
+        for player, sent, published in zip(
+            people, results[1:], start.data["client_seeds"], strict=True
+        ):
+            if isinstance(sent, SentSeed):  # accepted: in the very hand it named
+                assert sent.hand_number == 1 and published == f"seed of {player.id}"
+            else:  # too late for hand 1, and said so; not carried to hand 2
+                assert isinstance(sent, Conflict) and sent.code == "stale_commitment"
+                assert published == ""
+        assert Table.objects.get(pk=table.id).next_client_seeds == {}

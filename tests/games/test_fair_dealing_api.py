@@ -1,23 +1,19 @@
 """Fair dealing through the API: nothing a player or an observer receives rebuilds a card
 nobody showed; proofs of own and shown cards; the server seed only under the reveal policy;
-client seeds; the staff audit endpoint and its access log."""
+the staff audit endpoint and its access log."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
 from games import selectors
-from games.engine import cli
 from games.engine.cards import FULL_DECK
 from games.engine.events import Award, to_dicts
 from games.engine.fairness import (
     CardProof,
     card_salt,
-    commit_deck,
-    commitment,
     dealt_positions,
     deck_for_hand,
     deck_from_seed,
@@ -175,46 +171,6 @@ def test_a_tampered_card_or_position_fails_the_proof_the_api_gave():
     assert not verify_card(root, CardProof(moved, proof.card, proof.salt, proof.path))
 
 
-def test_the_seed_is_committed_before_the_client_seeds_are_read_and_the_root_before_the_deal():
-    table, people = _four_players_and_an_observer()
-    alice = client_for(people["alice"])
-    announced = alice.get(table_url(table)).json()["next_commitment"]
-    response = alice.put(
-        "/api/v1/players/me/client-seed/", {"client_seed": "alice picks this"}, format="json"
-    )
-    assert response.status_code == 200
-    assert response.json() == {"client_seed": "alice picks this"}
-
-    hands.table_advance(table.id)
-
-    hand = Hand.objects.get(table=table, status=HandStatus.RUNNING)
-    start = TableEvent.objects.filter(hand=hand).order_by("seq").first()
-    assert start.kind == "hand_start"  # published before the first card
-    assert start.data["commitment"] == announced == commitment(bytes(hand.seed))
-    assert start.data["client_seeds"] == ["alice picks this", "", "", ""]
-    assert start.data["card_root"] == commit_deck(bytes(hand.seed), hand.client_seeds).root.hex()
-    table.refresh_from_db()
-    assert start.data["next_commitment"] == commitment(bytes(table.next_seed)) != announced
-    assert alice.get(table_url(table)).json()["next_commitment"] == start.data["next_commitment"]
-    dealt = [e.data["card"] for e in TableEvent.objects.filter(hand=hand, kind="deal")]
-    assert dealt == [repr(c) for c in deck_for_hand(bytes(hand.seed), hand.client_seeds)[::-1][:12]]
-
-
-@pytest.mark.parametrize("client_seed", ["x" * 65, "tab\there"])
-def test_a_bad_client_seed_is_refused_and_changes_nothing(client_seed):
-    player = make_player("alice")
-    client = client_for(player)
-    client.put("/api/v1/players/me/client-seed/", {"client_seed": "kept"}, format="json")
-
-    response = client.put(
-        "/api/v1/players/me/client-seed/", {"client_seed": client_seed}, format="json"
-    )
-
-    assert response.status_code == 400
-    assert set(response.json()["error"]) == {"code", "message", "detail"}
-    assert client.get("/api/v1/players/me/client-seed/").json() == {"client_seed": "kept"}
-
-
 def test_the_seed_goes_public_when_the_table_closes_by_default():
     table, people = _four_players_and_an_observer()
     hand = _play_one_hand(table, people)
@@ -309,33 +265,6 @@ def test_a_running_hand_is_not_audited_and_not_logged():
     assert response.status_code == 409
     assert "still being played" in response.json()["error"]["message"]
     assert HandAudit.objects.count() == 0
-
-
-def test_stud_verify_checks_the_saved_verify_and_audit_answers(tmp_path, capsys):
-    table, people = _four_players_and_an_observer()
-    hand = _play_one_hand(table, people)
-    staff = client_for(make_player("floor", staff=True))
-    answers = {
-        "verify": client_for(people["bob"]).get(f"/api/v1/hands/{hand.id}/verify/"),
-        "audit": staff.get(f"/api/v1/hands/{hand.id}/audit/"),
-    }
-    for name, response in answers.items():
-        (tmp_path / f"{name}.json").write_bytes(response.content)
-
-    assert cli.main(["verify", "file", str(tmp_path / "verify.json")]) == 0
-    assert cli.main(["verify", "file", str(tmp_path / "audit.json")]) == 0
-
-    proofs_only, full = (json.loads(line) for line in capsys.readouterr().out.splitlines())
-    proven = len(answers["verify"].json()["cards"])
-    assert proofs_only == {"cards_checked": proven, "cards_ok": True}
-    dealt = TableEvent.objects.filter(hand=hand, kind__in=("deal", "burn")).count()
-    assert full == {
-        "cards_checked": dealt,
-        "cards_ok": True,
-        "commitment_ok": True,
-        "root_ok": True,
-        "seed_cards_ok": True,
-    }
 
 
 def test_a_hand_dealt_before_card_commitments_is_verified_by_staff_only():

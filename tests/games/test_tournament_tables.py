@@ -1,5 +1,5 @@
 """Tournament tables: no walking out with chips, and away players stay dealt in
-(issue 8, defects 2 and 8; RULES.md 9)."""
+(issue 8, defects 2 and 8; docs/rules.md 9)."""
 
 from __future__ import annotations
 

@@ -160,7 +160,9 @@ def test_deal_quotes_and_recording_a_deal(staff):
     fake_hand(table.id, {a: 500, b: 1500})
     tournament_update(tournament_id=tournament.id)
     quote = staff.get(url + "deal-quote/?method=chip_chop").json()
-    assert sorted(q["amount"] for q in quote) == [50, 100, 150]
+    # 60 each (3rd's prize) locked in first, then 120 shared 500/1000/1500.
+    assert sorted(q["amount"] for q in quote) == [80, 100, 120]
+    assert {q["guaranteed"] for q in quote} == {60}
     icm = staff.get(url + "deal-quote/?method=icm").json()
     assert sum(q["amount"] for q in icm) == 300
     wrong = staff.post(

@@ -161,7 +161,7 @@ def test_the_audit_finds_chips_the_log_does_not_account_for():
 
 def test_the_audit_finds_a_stack_of_part_of_the_smallest_chip():
     # Chips moved between two seats, 3 of them: the total still adds up, but neither stack
-    # is in the tournament's 5s (RULES.md 8: ties are shared in the smallest chip in play)
+    # is in the tournament's 5s (docs/rules.md 8: ties are shared in the smallest chip in play)
     tournament = started(players=8)
     first, second = Seat.objects.filter(
         table__tournament_table__tournament=tournament, player__isnull=False

@@ -6,8 +6,10 @@ import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from tourney.planning.icm import chip_chop, harville_equities, icm
+from tourney.planning.icm import chip_chop, harville_equities, icm, next_payout
 
 
 def test_three_player_icm_matches_the_hand_computation():
@@ -75,16 +77,41 @@ def test_deals_refuse_bad_input():
         chip_chop([100, 50], [60, 30, 10])
 
 
-def test_a_chip_chop_is_proportional_to_the_stacks_and_sums_exactly():
-    assert chip_chop([60, 30, 10], [500, 300, 200]) == [600, 300, 100]
+def test_a_chip_chop_shares_what_is_above_the_next_payout_by_the_stacks_and_sums_exactly():
+    # 200 each locked in, then the 400 left shared 60/30/10.
+    assert chip_chop([60, 30, 10], [500, 300, 200]) == [440, 320, 240]
     amounts = chip_chop([7, 5, 1], [700, 400, 200], chip_unit=25)
-    # Exact: 700, 500, 100 for 1300 -> already whole units.
-    assert amounts == [700, 500, 100]
+    # 200 each, then 700 shared 7/5/1: 376.9, 269.2, 53.8 -> 375, 250, 50 and 25 left to
+    # the largest remainder (the 19.2 of the second).
+    assert amounts == [575, 475, 250]
     amounts = chip_chop([1, 1, 1], [500, 300, 200], chip_unit=25)
-    # 333.33 each: 325 each, 25 left -> the first of the equal remainders.
+    # 200 each, then 133.33 each: 125 each, 25 left -> the first of the equal remainders.
     assert amounts == [350, 325, 325]
 
 
-def test_a_chip_chop_can_lock_in_the_next_payout_first():
-    # 200 each locked in, then the 400 left shared 60/30/10.
-    assert chip_chop([60, 30, 10], [500, 300, 200], lock_next_payout=True) == [440, 320, 240]
+def test_a_chip_chop_pays_nothing_below_the_next_payout_when_the_field_outnumbers_the_prizes():
+    assert chip_chop([60, 30, 10], [500, 300]) == [480, 240, 80]
+
+
+@pytest.mark.parametrize("deal", [icm, chip_chop])
+def test_a_deal_never_pays_less_than_the_next_payout(deal):
+    # The audit's case: 8 left, 9 paid, 8th pays 50; two short stacks were quoted 15 and 20.
+    stacks = [40_000, 30_000, 20_000, 10_000, 5_000, 3_000, 300, 400]
+    prizes = [1_000, 600, 400, 300, 200, 120, 80, 50]
+    amounts = deal(stacks, prizes, 5)
+    assert next_payout(stacks, prizes) == 50
+    assert min(amounts) >= 50
+    assert sum(amounts) == sum(prizes)
+
+
+@given(
+    stacks=st.lists(st.integers(1, 10**6), min_size=2, max_size=7),
+    prizes=st.lists(st.integers(0, 10**5), min_size=1, max_size=7),
+    unit=st.sampled_from([1, 5, 25, 1000]),
+)
+def test_every_deal_pays_each_player_at_least_the_next_payout(stacks, prizes, unit):
+    prizes = sorted(prizes, reverse=True)[: len(stacks)]
+    for deal in (icm, chip_chop):
+        amounts = deal(stacks, prizes, unit)
+        assert min(amounts) >= next_payout(stacks, prizes)
+        assert sum(amounts) == sum(prizes)

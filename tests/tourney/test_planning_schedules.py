@@ -49,7 +49,7 @@ def test_a_schedule_refuses_to_end_with_a_break():
         Schedule((level, Break(10)), chip_unit=5)
 
 
-def test_the_readme_schedule_sunday_3k_ends_with_a_level():
+def test_the_walkthrough_schedule_sunday_3k_ends_with_a_level():
     schedule = generate_schedule(3000, 20, 4, 5)
     assert isinstance(schedule.entries[-1], Level)
     assert schedule.entries[-2] == Break(10)

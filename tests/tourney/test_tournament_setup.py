@@ -110,7 +110,8 @@ def test_a_schedule_ending_with_a_break_is_refused():
 
 
 def test_a_generated_schedule_never_ends_with_a_break():
-    # "Sunday 3k" of the README: 4 hours of 20-minute levels used to end with a break
+    # "Sunday 3k" of docs/walkthroughs/tournament.md: 4 hours of 20-minute levels used to end
+    # with a break
     schedule = schedule_generate(
         name="Sunday 3k", starting_stack=3000, level_minutes=20, target_hours=4, chip_unit=5
     )

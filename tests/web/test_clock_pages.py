@@ -8,7 +8,9 @@ import re
 import pytest
 from django.test import Client
 
-from tests.tourney.tournaments import expire_level, make_tournament
+from tests.games.factories import make_player, make_table
+from tests.tourney.tournaments import expire_level, make_tournament, table_of
+from tourney.models import Status, Tournament
 from tourney.services.commands.clock import tournament_pause, tournament_resume
 from tourney.services.commands.draw import tournament_start
 from tourney.services.update import tournament_update
@@ -98,3 +100,27 @@ def test_the_break_screen_says_when_play_resumes_and_what_comes_next():
     assert 'class="break-title">Break<' in html and "Play resumes in" in html
     assert "Level 3: Razz" in html  # the level after the break
     assert "<dt>Ante</dt>" not in html
+
+
+def test_hand_for_hand_is_a_banner_on_the_clock_and_at_every_table_while_it_lasts():
+    tournament = _started(players=12)
+    watcher = Client()
+    watcher.force_login(make_player("rail").user)
+    tables = [table_of(tournament, number).id for number in (1, 2)]
+    assert "Hand for hand" not in Client().get(f"/clock/{tournament.id}/").content.decode()
+
+    Tournament.objects.filter(pk=tournament.pk).update(hand_for_hand=True)
+
+    assert "Hand for hand" in Client().get(f"/clock/{tournament.id}/").content.decode()
+    for table_id in tables:
+        assert "Hand for hand" in watcher.get(f"/play/tables/{table_id}/").content.decode()
+    ring = make_table(name="Ring")
+    assert "Hand for hand" not in watcher.get(f"/play/tables/{ring.id}/").content.decode()
+
+
+def test_a_finished_tournament_shows_no_next_level():
+    tournament = _started()
+    Tournament.objects.filter(pk=tournament.pk).update(status=Status.FINISHED)
+    html = Client().get(f"/clock/{tournament.id}/").content.decode()
+    assert "Finished" in html
+    assert "Next level" not in html and "Level 2:" not in html

@@ -130,6 +130,17 @@ def test_deal_quotes_show_or_say_why_not():
     assert "unknown deal method" in bad
 
 
+def test_a_chip_chop_quote_says_the_guarantee_and_keeps_its_method_chosen():
+    tournament = make_tournament(players=4, payout_percentages=["50", "30", "20"])
+    tournament_start(tournament_id=tournament.id)
+    staff = _staff()
+    staff.post(f"/console/tournaments/{tournament.id}/pause/")
+    html = staff.get(f"/console/tournaments/{tournament.id}/?quote=chip_chop").content.decode()
+    assert "Chip chop deal" in html
+    assert '<option value="chip_chop" selected>' in html
+    assert "locked in at the next payout" in html
+
+
 def test_staff_pause_and_resume_ring_tables_from_the_console():
     table = make_table(name="Ring one")
     staff = _staff()
@@ -205,3 +216,49 @@ def test_time_beyond_the_api_s_bounds_is_refused_by_the_clock_form_and_changes_n
     assert refused.status_code == 400 and "must be from 1 to 1440" in refused.content.decode()
     after = Tournament.objects.get(pk=tournament.pk)
     assert after.level_ends_at == before and after.break_ends_at is None
+
+
+def test_a_quoted_deal_is_recorded_from_the_console_and_shows_on_the_console_and_clock():
+    tournament = make_tournament(players=4, payout_percentages=["50", "30", "20"])
+    tournament_start(tournament_id=tournament.id)
+    staff = _staff()
+    staff.post(f"/console/tournaments/{tournament.id}/pause/")
+    html = staff.get(f"/console/tournaments/{tournament.id}/?quote=icm").content.decode()
+    amounts = dict(re.findall(r'name="amount_(\d+)" value="(\d+)"', html))
+    assert len(amounts) == 4 and "Record this deal" in html
+
+    response = staff.post(
+        f"/console/tournaments/{tournament.id}/deal/",
+        {"method": "icm", **{f"amount_{e}": a for e, a in amounts.items()}},
+    )
+
+    assert response.status_code == 302
+    deal = Tournament.objects.get(pk=tournament.pk).deal
+    assert deal == {"method": "icm", "entries": {e: int(a) for e, a in amounts.items()}}
+    console = staff.get(f"/console/tournaments/{tournament.id}/").content.decode()
+    clock = Client().get(f"/clock/{tournament.id}/").content.decode()
+    for page in (console, clock):
+        assert "Deal (ICM)" in page and 'id="deal"' in page
+
+
+def test_a_deal_that_cannot_be_recorded_yet_says_when_it_can():
+    tournament = make_tournament(players=4, payout_percentages=["70", "30"], late_reg_levels=2)
+    tournament_start(tournament_id=tournament.id)
+    staff = _staff()
+    staff.post(f"/console/tournaments/{tournament.id}/pause/")
+    html = staff.get(f"/console/tournaments/{tournament.id}/?quote=icm").content.decode()
+    assert "it can be recorded once these close: late registration" in html
+    assert "Record this deal" not in html
+
+
+def test_a_deal_with_wrong_amounts_is_refused_and_records_nothing():
+    tournament = make_tournament(players=4, payout_percentages=["70", "30"])
+    tournament_start(tournament_id=tournament.id)
+    staff = _staff()
+    staff.post(f"/console/tournaments/{tournament.id}/pause/")
+    entries = Entry.objects.filter(tournament=tournament).values_list("id", flat=True)
+    staff.post(
+        f"/console/tournaments/{tournament.id}/deal/",
+        {"method": "icm", **{f"amount_{e}": 1 for e in entries}},
+    )
+    assert Tournament.objects.get(pk=tournament.pk).deal in (None, {})

@@ -48,6 +48,8 @@ from rest_framework.throttling import SimpleRateThrottle
 from clubs.models import Club, Membership, Role
 from games.models import Hand, Offer, Seat, Table, TableEvent, WaitEntry
 from games.services import hands
+from games.services.passwords import password_link_create
+from games.services.players import player_create
 from games.services.seating import seat_sit
 from games.services.tables import table_set_status
 from leagues.models import League, Season
@@ -118,7 +120,7 @@ class Visitor:
 class World:
     visitors: dict[str, Visitor]
     """Who visits: their name -> their client."""
-    ids: dict[str, dict[str, int]]
+    ids: dict[str, dict[str, int | str]]
     """URL argument -> what the id is -> the id; the first one is the argument's usual value."""
     odd_ids: dict[str, int]
     """Ids for forms: what the id is -> the id (entries, moves, players, tables, none)."""
@@ -201,7 +203,9 @@ def _world() -> World:
             {"player": dana.id, "place": 2},
         ],
     )
-    ids = {
+    newcomer = player_create(username="newcomer", password=None, display_name="Newcomer")
+    link = password_link_create(player=newcomer)
+    ids: dict[str, dict[str, int | str]] = {
         "table_id": {
             "alice's ring table": ring.id,
             "a ring table alice is not at": others.id,
@@ -233,6 +237,8 @@ def _world() -> World:
             "no season": MISSING,
             "huge": HUGE,
         },
+        "uid": {"a new account's": link.uid, "not base64": "!!", "no account": "OTk5OTk5"},
+        "token": {"its set-password link's": link.token, "forged": "forged-token"},
     }
     odd_ids = {
         "a playing entry": Entry.objects.filter(tournament=live, status="playing").first().id,
@@ -291,7 +297,7 @@ def fingerprint() -> tuple[Any, ...]:
 @dataclass(frozen=True)
 class Call:
     pattern: Pattern
-    arguments: dict[str, tuple[str, int]]
+    arguments: dict[str, tuple[str, int | str]]
     """URL argument -> (what the id is, the id)."""
     visitor: str
     method: str
@@ -356,7 +362,7 @@ def perform(world: World, call: Call) -> Any:
     return response
 
 
-def id_choices(world: World, pattern: Pattern) -> list[dict[str, tuple[str, int]]]:
+def id_choices(world: World, pattern: Pattern) -> list[dict[str, tuple[str, int | str]]]:
     """Every combination of the kinds of ids the pattern's arguments can be given."""
     unknown = [name for name in pattern.arguments if name not in world.ids]
     if unknown:
@@ -365,7 +371,7 @@ def id_choices(world: World, pattern: Pattern) -> list[dict[str, tuple[str, int]
     return [dict(zip(pattern.arguments, combo, strict=True)) for combo in product(*choices)]
 
 
-def usual_ids(world: World, pattern: Pattern) -> dict[str, tuple[str, int]]:
+def usual_ids(world: World, pattern: Pattern) -> dict[str, tuple[str, int | str]]:
     return id_choices(world, pattern)[0]
 
 

@@ -234,11 +234,7 @@ def test_a_live_region_polled_after_sign_out_sends_the_page_to_the_sign_in_page(
 
 def test_the_sign_in_page_is_rate_limited_like_the_api(settings):
     make_player("carol")
-    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
-    settings.REST_FRAMEWORK = {
-        **settings.REST_FRAMEWORK,
-        "DEFAULT_THROTTLE_RATES": {**rates, "sign_in": "2/min", "sign_in_username": "100/min"},
-    }
+    settings.SIGN_IN_LIMITS = {**settings.SIGN_IN_LIMITS, "free_failures": 2}
     client = Client()
     for _ in range(2):
         wrong = client.post("/accounts/login/", {"username": "carol", "password": "nope"})
@@ -270,3 +266,39 @@ def test_a_hand_dealt_while_the_page_is_read_is_drawn_with_its_own_seq(monkeypat
     table.refresh_from_db()
     assert 'name="action"' in html or "data-hand" in html  # the dealt hand is drawn
     assert set(re.findall(r'name="seq" value="(\d+)"', html)) <= {str(table.seq)}
+
+
+def test_the_table_page_sends_a_client_seed_and_shows_the_one_published_for_its_hand():
+    table = make_table()
+    alice, bot = make_player("alice"), make_player(bot="station")
+    seat_sit(table_id=table.id, player=alice, seat_number=1, buy_in=200)
+    seat_sit(table_id=table.id, player=bot, seat_number=2, buy_in=200, by_staff=True)
+    client = _client(alice)
+    page = client.get(f"/play/tables/{table.id}/").content.decode()
+    announced = selectors.table_snapshot(table.id, alice)[1]["next_commitment"]
+    form = re.search(r'<form class="client-seed"[^>]*data-commitment="([0-9a-f]{64})"', page)
+    assert form is not None and form.group(1) == announced  # fairness.js fills it in
+    assert "web/fairness.js" in page
+    observer_page = _client(make_player("dave")).get(f"/play/tables/{table.id}/")
+    assert 'class="client-seed"' not in observer_page.content.decode()
+
+    sent = client.post(
+        f"/play/tables/{table.id}/client-seed/",
+        {"commitment": announced, "client_seed": "9f86d081884c7d659a2feaa0c55ad015"},
+    )
+    stale = client.post(
+        f"/play/tables/{table.id}/client-seed/",
+        {"commitment": "00" * 32, "client_seed": "late"},
+    )
+    hands.table_advance(table.id)
+
+    assert sent.status_code == 204
+    # Not held, and not an error for the page: it sends a fresh seed for the next hand.
+    assert (stale.status_code, stale.json()["code"]) == (200, "stale_commitment")
+    # The page compares the seed it had accepted with the one published for its player.
+    page = client.get(f"/play/tables/{table.id}/").content.decode()
+    check = re.search(r'class="[^"]*client-seed-check"[^>]*>', page)
+    assert check is not None
+    assert f'data-hand-commitment="{announced}"' in check.group(0)
+    assert 'data-client-seed="9f86d081884c7d659a2feaa0c55ad015"' in check.group(0)
+    assert " hidden>" in check.group(0)

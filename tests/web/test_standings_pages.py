@@ -11,10 +11,12 @@ from django.test import Client
 from django.utils import timezone
 
 from clubs.models import Club, Membership
-from leagues.models import League
+from leagues.models import EventKind, EventStatus, League, SeasonEvent
 from leagues.services.events import event_enter_live
 from leagues.services.seasons import season_create
 from tests.games.factories import make_player
+from tests.tourney.tournaments import make_tournament
+from tourney.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -71,3 +73,24 @@ def test_a_season_of_another_club_is_a_404_and_anonymous_callers_sign_in_first()
     response = outsider.get(f"/leagues/seasons/{season.id}/")
     assert response.status_code == 404 and "Ben" not in response.content.decode()
     assert Client().get(f"/leagues/seasons/{season.id}/").status_code == 302
+
+
+def test_an_event_whose_prizes_came_from_a_deal_says_so():
+    _, season, players = _season_with_an_event()
+    tournament = make_tournament(players=3)
+    entries = list(tournament.entries.values_list("id", flat=True))
+    Tournament.objects.filter(pk=tournament.pk).update(
+        deal={"method": "icm", "entries": {str(entries[0]): 170, str(entries[1]): 130}}
+    )
+    SeasonEvent.objects.create(
+        season=season,
+        kind=EventKind.ONLINE,
+        status=EventStatus.ENTERED,
+        tournament=tournament,
+        name="Week 2",
+        played_on=timezone.localdate(),
+    )
+    client = Client()
+    client.force_login(players[0].user)
+    html = client.get(f"/leagues/seasons/{season.id}/").content.decode()
+    assert "prizes by a deal (ICM) among the last 2" in html

@@ -1,4 +1,4 @@
-"""What the table page draws (RULES.md 10): cards in dealing order with the down ones marked,
+"""What the table page draws (docs/rules.md 10): cards in dealing order with the down ones marked,
 action labels with amounts, stud_8's high and low leaders, the no-low note and the winning
 hand named; a tournament player who is away comes back with a button."""
 

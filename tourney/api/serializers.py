@@ -274,6 +274,10 @@ class DealQuoteOutputSerializer(serializers.Serializer[Any]):
     player = serializers.IntegerField()
     chips = serializers.IntegerField()
     amount = serializers.IntegerField()
+    guaranteed = serializers.IntegerField(
+        help_text="the next payout, which every player is locked in at before the rest is "
+        "shared: no quote pays anyone less"
+    )
 
 
 class PayoutOutputSerializer(serializers.Serializer[Any]):

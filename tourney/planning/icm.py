@@ -2,12 +2,15 @@
 
 Both take the stacks of the players left and the prizes of the places still to be paid
 (best first; places beyond the prizes pay nothing) and return each player's amount in whole
-chip units, in the order of ``stacks``, summing exactly to those prizes.
+chip units, in the order of ``stacks``, summing exactly to those prizes. Both lock every
+player in at the next payout first (:func:`next_payout`, what the next player out would
+win): a deal never pays anyone less than a place they are already sure of, and only what is
+left above it is shared by the method (rounding included).
 
 >>> icm([50, 30, 20], [50, 30, 20])
 [38, 33, 29]
 >>> chip_chop([50, 30, 20], [50, 30, 20])
-[50, 30, 20]
+[40, 32, 28]
 """
 
 from __future__ import annotations
@@ -25,15 +28,36 @@ def icm(stacks: Sequence[int], prizes: Sequence[int], chip_unit: int = 1) -> lis
     A player finishes first with probability stack / total chips; given who finished above,
     each remaining player takes the next place with probability their share of the chips
     still in play. Exact (fractions) for up to 10 players; more is refused, as the work grows
-    with 2**players. Rounding: each equity is rounded down to the chip unit, and the units
-    left over go to the largest remainders (ties: the bigger stack, then the earlier player).
+    with 2**players. An equity is never below the next payout (every finishing place pays at
+    least that); rounding: each equity's part above the next payout is rounded down to the
+    chip unit, and the units left over go to the largest remainders (ties: the bigger stack,
+    then the earlier player), so nobody is rounded below the next payout.
     """
     _check(stacks, prizes, chip_unit)
     if len(stacks) > MAX_ICM_PLAYERS:
         raise ValueError(
             f"ICM is computed exactly for at most {MAX_ICM_PLAYERS} players, not {len(stacks)}"
         )
-    return _apportion(harville_equities(stacks, prizes), stacks, chip_unit)
+    floor = next_payout(stacks, prizes)
+    return _above(floor, harville_equities(stacks, prizes), stacks, chip_unit)
+
+
+def next_payout(stacks: Sequence[int], prizes: Sequence[int]) -> int:
+    """The prize of the lowest place still to be paid among the players left: what the next
+    player out would win, so what every player left is already sure of (0 when the players
+    left outnumber the prizes).
+
+    >>> next_payout([10, 20, 30], [500, 300, 200])
+    200
+    >>> next_payout([10, 20, 30], [500, 300])
+    0
+    """
+    return _paid(stacks, prizes)[-1]
+
+
+def _paid(stacks: Sequence[int], prizes: Sequence[int]) -> list[int]:
+    """The prizes of places 1..players left (0 for the places beyond the prizes)."""
+    return list(prizes[: len(stacks)]) + [0] * (len(stacks) - len(prizes))
 
 
 def harville_equities(stacks: Sequence[int], prizes: Sequence[int]) -> list[Fraction]:
@@ -44,7 +68,7 @@ def harville_equities(stacks: Sequence[int], prizes: Sequence[int]) -> list[Frac
     recursion "who finishes next among the rest").
     """
     count = len(stacks)
-    paid = list(prizes[:count]) + [0] * (count - len(prizes))
+    paid = _paid(stacks, prizes)
     total = sum(stacks)
     equities = [Fraction(0)] * count
     reach: dict[int, Fraction] = {0: Fraction(1)}
@@ -67,30 +91,27 @@ def harville_equities(stacks: Sequence[int], prizes: Sequence[int]) -> list[Frac
     return equities
 
 
-def chip_chop(
-    stacks: Sequence[int],
-    prizes: Sequence[int],
-    chip_unit: int = 1,
-    *,
-    lock_next_payout: bool = False,
-) -> list[int]:
-    """A chip-chop deal: the prizes left shared in proportion to the stacks.
+def chip_chop(stacks: Sequence[int], prizes: Sequence[int], chip_unit: int = 1) -> list[int]:
+    """A chip-chop deal: each player is first locked in at the next payout, and what is left
+    above those is shared in proportion to the stacks. Rounded like :func:`icm`.
 
-    With ``lock_next_payout`` each player is first locked in at the next payout (the prize of
-    the lowest place still to be paid among them, what the next player out would get), and
-    only what is left above those is shared by chips. Rounded like :func:`icm`.
-
-    >>> chip_chop([60, 30, 10], [500, 300, 200], lock_next_payout=True)
+    >>> chip_chop([60, 30, 10], [500, 300, 200])
     [440, 320, 240]
     """
     _check(stacks, prizes, chip_unit)
-    count = len(stacks)
-    paid = list(prizes[:count]) + [0] * (count - len(prizes))
-    floor = paid[-1] if lock_next_payout else 0
-    rest = sum(paid) - floor * count
+    floor = next_payout(stacks, prizes)
+    rest = sum(_paid(stacks, prizes)) - floor * len(stacks)
     total_chips = sum(stacks)
     exact = [floor + Fraction(rest * stack, total_chips) for stack in stacks]
-    return _apportion(exact, stacks, chip_unit)
+    return _above(floor, exact, stacks, chip_unit)
+
+
+def _above(
+    floor: int, exact: Sequence[Fraction], stacks: Sequence[int], chip_unit: int
+) -> list[int]:
+    """Exact amounts of at least ``floor`` each, rounded so that none falls below it: only
+    the part above the floor is rounded to the chip unit."""
+    return [floor + part for part in _apportion([e - floor for e in exact], stacks, chip_unit)]
 
 
 def _apportion(exact: Sequence[Fraction], stacks: Sequence[int], chip_unit: int) -> list[int]:

@@ -7,8 +7,12 @@ from typing import Any
 from django import template
 
 from web.cards import card_face
+from web.games import game_name
 
 register = template.Library()
+
+DEAL_METHODS = {"icm": "ICM", "chip_chop": "Chip chop", "custom": "agreed amounts"}
+"""The methods of a deal as people read them (``tourney.services.commands.deals``)."""
 
 
 @register.filter
@@ -26,6 +30,18 @@ def clock(ms: int | None) -> str:
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+@register.filter
+def deal_method(method: str) -> str:
+    """ "icm" -> "ICM"."""
+    return DEAL_METHODS.get(method, method)
+
+
+@register.filter
+def game(variant: str) -> str:
+    """ "stud_8" -> "Seven Card Stud Hi-Lo"."""
+    return game_name(variant)
 
 
 @register.filter

@@ -1,31 +1,31 @@
-"""Signing in to the pages: Django's session login behind the same rate limits as the API's
-token endpoint and the admin's sign-in (``games.api.throttles``): per client address and per
-username; over them the page says how long to wait (429 with ``Retry-After``)."""
+"""Signing in to the pages: Django's session login; failed attempts slow down like the API's
+(``games.services.sign_in``, applied by the authentication backend): over the limit the page
+says how long to wait (429 with ``Retry-After``)."""
 
 from __future__ import annotations
-
-import math
 
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from games.api.throttles import SIGN_IN_THROTTLES
+from games.services.sign_in import SignInThrottled
 
 sign_in_form = auth_views.LoginView.as_view(
     template_name="web/registration/login.html", redirect_authenticated_user=True
 )
 
 
+def throttled_page(request: HttpRequest, throttled: SignInThrottled) -> HttpResponse:
+    """429: how long to wait before the next attempt."""
+    response = render(
+        request, "web/registration/throttled.html", {"wait": throttled.wait}, status=429
+    )
+    response["Retry-After"] = str(throttled.wait)
+    return response
+
+
 def sign_in(request: HttpRequest) -> HttpResponse:
-    if request.method == "POST":
-        for throttle_class in SIGN_IN_THROTTLES:
-            throttle = throttle_class()
-            if not throttle.allow_request(request, None):  # type: ignore[arg-type]
-                wait = math.ceil(throttle.wait() or 1)
-                response = render(
-                    request, "web/registration/throttled.html", {"wait": wait}, status=429
-                )
-                response["Retry-After"] = str(wait)
-                return response
-    return sign_in_form(request)
+    try:
+        return sign_in_form(request)
+    except SignInThrottled as throttled:
+        return throttled_page(request, throttled)

@@ -24,10 +24,12 @@ from games.services import tables as table_services
 from refusals import Refusal
 from tourney import selectors
 from tourney.api.serializers import MAX_CHIPS
-from tourney.models import MoveStatus, Tournament
+from tourney.models import MoveStatus, Status, Tournament
 from tourney.services.commands import clock, deals, director_clock, draw, live, moves
+from tourney.windows import windows_open
 from web.clockboard import clock_board, clock_fingerprint
 from web.codes import Code
+from web.templatetags.web_format import DEAL_METHODS
 from web.views.common import (
     MAX_ID,
     after_action,
@@ -39,7 +41,7 @@ from web.views.common import (
     whole_number,
 )
 
-QUOTE_METHODS = {"icm": "ICM", "chip_chop": "Chip chop"}
+QUOTE_METHODS = {method: DEAL_METHODS[method] for method in ("icm", "chip_chop")}
 TOURNAMENT_ACTIONS = {
     "start": (draw.tournament_start, "Started: the seats are drawn and the clock runs."),
     "pause": (
@@ -119,6 +121,7 @@ def _live_region(
         template="web/console/live.html",
         context=lambda: {
             **clock_board(tournament),
+            "results": _places(tournament),
             "moves": moves,
             "message": message,
             "message_is_error": status >= 400,
@@ -126,6 +129,13 @@ def _live_region(
         every="2s",
         status=status,
     )
+
+
+def _places(tournament: Tournament) -> list[dict[str, Any]]:
+    """Every place of a finished tournament (the clock screen shows the first ten)."""
+    if tournament.status != Status.FINISHED:
+        return []
+    return [r for r in selectors.results_list(tournament) if r["place"]]
 
 
 def _quote(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
@@ -140,6 +150,8 @@ def _quote(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
         return {"quote_error": error.message}
     names = {e["entry"]: e["name"] for e in selectors.results_list(tournament)}
     return {
+        "quote_blocked": windows_open(tournament),
+        "quote_key": method,
         "quote_method": QUOTE_METHODS[method],
         "quote": [{**row, "name": names.get(row["entry"], "")} for row in rows],
     }
@@ -200,6 +212,26 @@ def move_acknowledge(request: HttpRequest, tournament_id: int, move_id: int) -> 
         tournament_id,
         f"Move {move_id} acknowledged.",
         lambda: moves.move_acknowledge(tournament_id=tournament_id, move_id=move_id),
+    )
+
+
+@sign_in_required
+@require_POST
+@refusals_as_pages
+def deal_record(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Record the deal the players agreed to, from the quote the console showed (the
+    service checks the amounts again: every player left, summing to the prizes left)."""
+    _directed(request, tournament_id)
+    method = request.POST.get("method", "")
+    if method not in QUOTE_METHODS:
+        raise Invalid(f"unknown deal method {method!r}: use icm or chip_chop", code=Code.INVALID)
+    return _console_action(
+        request,
+        tournament_id,
+        f"The {DEAL_METHODS[method]} deal is recorded: it pays the places still to be won.",
+        lambda: deals.deal_record(
+            tournament_id=tournament_id, amounts=_counts(request, "amount_"), method=method
+        ),
     )
 
 

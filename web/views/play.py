@@ -8,16 +8,16 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from games import selectors as table_selectors
-from games.errors import Forbidden
+from games.errors import Conflict, Forbidden
 from games.models import Player, TableKind
-from games.services import hands, seating
+from games.services import client_seeds, hands, seating
 from refusals import Refusal
 from tourney.models import Status
 from tourney.selectors import tournament_seen_get, tournaments_seen
@@ -185,6 +185,26 @@ def table_sit(request: HttpRequest, table_id: int) -> HttpResponse:
         )
 
     return _table_action(request, table_id, "You sat down: you are dealt in on the next hand.", sit)
+
+
+@sign_in_required
+@require_POST
+@refusals_as_pages
+def table_client_seed(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The client seed the page made for the next hand (fairness.js): 204 once held. A seed
+    the table cannot take now (the hand started meanwhile, the player left, one was sent
+    already) is not an error for the page, which sends a fresh one for the next commitment:
+    200 with the reason, nothing held."""
+    try:
+        client_seeds.client_seed_send(
+            table_id=table_id,
+            player=_require_player(request),
+            commitment_hex=request.POST.get("commitment", ""),
+            client_seed=request.POST.get("client_seed", ""),
+        )
+    except Conflict as not_now:
+        return JsonResponse({"held": False, "code": not_now.code, "message": not_now.message})
+    return HttpResponse(status=204)
 
 
 @sign_in_required

@@ -4,7 +4,7 @@ by Playwright (``playwright install`` cannot download browsers on our machines, 
 tests launch /usr/bin/chromium; .ci/run installs it).
 
 Screenshots of each page go to ``SCREENSHOTS_DIR`` (default ``var/test/screenshots``; the
-README's come from ``SCREENSHOTS_DIR=docs/screenshots``).
+docs' come from ``SCREENSHOTS_DIR=docs/screenshots``).
 """
 
 from __future__ import annotations

@@ -104,11 +104,14 @@ def test_a_player_signs_in_sits_down_plays_a_hand_to_the_end_and_sees_the_result
     page.screenshot(path=str(screenshots / "table.png"), full_page=True)
 
     # The first decision by keyboard alone: Tab to an action button, Enter.
+    # Her turn is announced and the focus is on her first action (issue 36, defect 8).
+    assert page.locator("#turn-announcer").inner_text().startswith("Your turn: ")
+    assert page.evaluate("document.activeElement.dataset.action || ''") != ""
     version = page.locator("#table-live").get_attribute("data-version")
     for _ in range(60):
-        page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.dataset.action || ''") in PREFERRED:
             break
+        page.keyboard.press("Tab")
     action = page.evaluate("document.activeElement.dataset.action")
     assert action in PREFERRED
     page.keyboard.press("Enter")
@@ -117,6 +120,8 @@ def test_a_player_signs_in_sits_down_plays_a_hand_to_the_end_and_sees_the_result
         5,
         "the table after a keyboard action",
     )
+    # After the action the focus stays with the hand, not the page's top.
+    assert page.evaluate("document.activeElement !== document.body")
 
     lags = _play(page, bot.id, "Hand 1:", PREFERRED)
     result = page.locator("#results li").first.inner_text()
@@ -146,3 +151,31 @@ def test_a_player_signs_in_sits_down_plays_a_hand_to_the_end_and_sees_the_result
         f"\ntable: click to the page's next change, median {sorted(lags)[len(lags) // 2]:.2f} s, "
         f"max {max(lags):.2f} s over {len(lags)} clicks"
     )
+
+
+def test_on_a_phone_the_lobby_and_the_table_fit_the_screen_and_the_actions_are_in_sight(
+    live_service: str, browser: Browser, screenshots: Path
+) -> None:
+    # Issue 36, defect 7: the lobby was 566 px wide at 390 and the action buttons sat about
+    # 1,700 px down, below six empty seats.
+    table = make_table(name="Phone table", pause_ms=4000, action_seconds=60, seat_count=8)
+    bot = make_player("robot", bot="station")
+    seat_sit(table_id=table.id, player=bot, seat_number=8, buy_in=300, by_staff=True)
+    make_person("pia", "pia-pw-123456")
+    make_tournament(name="Thursday Night Stud", buy_in=110, fee=10)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = console_errors(page)
+    sign_in(page, live_service, "pia", "pia-pw-123456")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(screenshots / "lobby-phone.png"), full_page=True)
+
+    page.get_by_label("Seat", exact=True).select_option("1")
+    page.get_by_label("Buy-in").fill("250")
+    page.get_by_role("button", name="Sit down").click()
+    page.wait_for_url(f"**/play/tables/{table.id}/")
+    page.locator(".actions button").first.wait_for(timeout=30_000)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    box = page.locator(".actions button").first.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844
+    page.screenshot(path=str(screenshots / "table-phone.png"))
+    assert errors == []

@@ -10,7 +10,7 @@ from games.errors import Conflict, Invalid
 from games.models import Seat
 from tourney.codes import Code
 from tourney.models import Entry, EntryStatus, Status, Tournament
-from tourney.planning.icm import MAX_ICM_PLAYERS, chip_chop, icm
+from tourney.planning.icm import MAX_ICM_PLAYERS, chip_chop, icm, next_payout
 from tourney.selectors import prizes_by_place
 from tourney.services.steps.breaks import hands_running
 from tourney.services.steps.locks import open_tables_for_update, tournament_for_update
@@ -64,9 +64,10 @@ def _hands_check(tournament: Tournament) -> None:
 
 def deal_quote(*, tournament: Tournament, method: str) -> list[dict[str, int]]:
     """What an ICM or chip-chop deal gives each player left: the prizes still to be won
-    (places 1..players left) shared by the method. A bust the tournament has not recorded
-    yet is counted as recorded (the busted player is out), so a quote never waits on the
-    update; while a hand is in progress it is a 409 (its pot is in nobody's stack)."""
+    (places 1..players left) shared by the method, each player first locked in at the next
+    payout (``guaranteed``: what the next player out would win). A bust the tournament has
+    not recorded yet is counted as recorded (the busted player is out), so a quote never
+    waits on the update; while a hand is in progress it is a 409 (its pot is in nobody's stack)."""
     if method not in ("icm", "chip_chop"):
         raise Invalid(f"unknown deal method {method!r}: use icm or chip_chop", code=Code.METHOD)
     _hands_check(tournament)
@@ -81,8 +82,15 @@ def deal_quote(*, tournament: Tournament, method: str) -> list[dict[str, int]]:
         amounts = icm(stacks, prizes, tournament.chip_unit)
     else:
         amounts = chip_chop(stacks, prizes, tournament.chip_unit)
+    guaranteed = next_payout(stacks, prizes)
     return [
-        {"entry": entry.id, "player": entry.player_id, "chips": chips, "amount": amount}
+        {
+            "entry": entry.id,
+            "player": entry.player_id,
+            "chips": chips,
+            "amount": amount,
+            "guaranteed": guaranteed,
+        }
         for (entry, chips), amount in zip(left, amounts, strict=True)
     ]
 

@@ -65,6 +65,61 @@
   });
   document.addEventListener("htmx:afterSwap", draw);
 
+  // Each table cell learns its column's name (data-label), which a phone shows beside it
+  // when the rows stack as cards (app.css).
+  function labelCells() {
+    document.querySelectorAll("main table").forEach(function (table) {
+      var heads = Array.prototype.map.call(table.querySelectorAll("thead th"), function (th) {
+        return th.textContent.trim();
+      });
+      table.querySelectorAll("tbody tr").forEach(function (row) {
+        Array.prototype.forEach.call(row.children, function (cell, i) {
+          if (heads[i] && !cell.hasAttribute("data-label")) {
+            cell.setAttribute("data-label", heads[i]);
+          }
+        });
+      });
+    });
+  }
+  document.addEventListener("htmx:afterSwap", labelCells);
+  labelCells();
+
+  // The table: when it becomes the player's turn, say so (the announcer outside the swapped
+  // region) and put the focus on the first action; after an action replaced the region the
+  // focus returns to the hand, not to the page's top. Focus the player put elsewhere stays.
+  var yourTurn = false;
+  function turnFocus() {
+    var region = document.getElementById("table-live");
+    if (!region) {
+      return;
+    }
+    var buttons = region.querySelectorAll(".actions button");
+    var lost = document.activeElement === document.body || document.activeElement === null;
+    var announcer = document.getElementById("turn-announcer");
+    if (buttons.length && !yourTurn) {
+      var labels = Array.prototype.map.call(buttons, function (b) { return b.textContent.trim(); });
+      if (announcer) {
+        announcer.textContent = "Your turn: " + labels.join(", ");
+      }
+      if (lost || region.contains(document.activeElement)) {
+        // Not on Fold: Enter on the focused button must never throw a hand away.
+        var safe = region.querySelector(".actions button:not(.danger)") || buttons[0];
+        safe.focus();
+      }
+    } else if (lost) {
+      var felt = region.querySelector(".felt");
+      if (felt) {
+        felt.focus({ preventScroll: true });
+      }
+    }
+    if (!buttons.length && announcer) {
+      announcer.textContent = "";
+    }
+    yourTurn = buttons.length > 0;
+  }
+  document.addEventListener("htmx:afterSettle", turnFocus);
+  turnFocus();
+
   draw();
   window.setInterval(draw, 200);
 })();
