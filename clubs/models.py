@@ -11,10 +11,20 @@ class Role(models.TextChoices):
     MEMBER = "member", "member"  # reads the club's leagues
 
 
+class Visibility(models.TextChoices):
+    """Who outside the club sees its tournaments and tables (``clubs.access``)."""
+
+    MEMBERS = "members", "members only"  # the default: nothing shows until the club opens it
+    PUBLIC = "public", "every signed-in player"
+
+
 class Club(models.Model):
     """A card club or league organiser."""
 
     name = models.CharField(max_length=80, unique=True)
+    visibility = models.CharField(
+        max_length=8, choices=Visibility.choices, default=Visibility.MEMBERS
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

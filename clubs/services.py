@@ -7,16 +7,23 @@ from django.db import IntegrityError, transaction
 
 from clubs.codes import Code
 from clubs.errors import ClubConflict, ClubNotFound
-from clubs.models import Club, Membership, Role
+from clubs.models import Club, Membership, Role, Visibility
 
 
-def club_create(*, name: str) -> Club:
+def club_create(*, name: str, visibility: str = Visibility.MEMBERS) -> Club:
     """A new club (staff); its directors are added as members with the director role."""
     if Club.objects.filter(name__iexact=name).exists():
         raise ClubConflict(
             f"a club named {name!r} exists already: choose another name", code=Code.NAME_TAKEN
         )
-    return Club.objects.create(name=name)
+    return Club.objects.create(name=name, visibility=visibility)
+
+
+def club_update(*, club: Club, visibility: str) -> Club:
+    """Who sees the club's tournaments and tables (its directors choose)."""
+    club.visibility = visibility
+    club.save(update_fields=["visibility"])
+    return club
 
 
 def member_add(*, club_id: int, username: str, role: str = Role.MEMBER) -> Membership:

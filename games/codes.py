@@ -101,6 +101,9 @@ class Code(StrEnum):
     """No hand is in progress at the table."""
     NOT_IN_HAND = "not_in_hand"
     """The player is not dealt in this hand."""
+    NOT_DEALT_IN = "not_dealt_in"
+    """A hand's history and proofs are for the players dealt in, the table's club's directors
+    and staff."""
     NOT_YOUR_TURN = "not_your_turn"
     """Another player is to act."""
     NO_CARD_COMMITMENTS = "no_card_commitments"

@@ -14,6 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 
+from clubs.access import can_direct, sees_club_q
 from games import fair_dealing, rows
 from games.codes import Code
 from games.engine.events import event_from_dict, to_dicts
@@ -22,7 +23,7 @@ from games.engine.phh import dump_phh
 from games.engine.replay import EVENT_TYPES, from_dict, replay
 from games.engine.state import HandState
 from games.engine.views import event_for, log_for, view_for
-from games.errors import Conflict, NotFound
+from games.errors import Conflict, Forbidden, NotFound
 from games.locks import no_table, table_read_for_update
 from games.models import (
     Hand,
@@ -43,10 +44,22 @@ def get_table(table_id: int) -> Table:
     return table
 
 
-def table_list() -> QuerySet[Table]:
-    """Every table with the number of seats taken (``seated``), oldest first."""
+def tables_seen(user: Any) -> QuerySet[Table]:
+    """The tables ``user`` sees: the house's, and those of the clubs they see
+    (``clubs.access``)."""
+    return Table.objects.filter(sees_club_q(user))
+
+
+def table_seen_check(user: Any, table_id: int) -> None:
+    """A 404 for a table ``user`` does not see, as for one that does not exist."""
+    if not tables_seen(user).filter(pk=table_id).exists():
+        raise no_table(table_id)
+
+
+def table_list(user: Any) -> QuerySet[Table]:
+    """The tables ``user`` sees with the number of seats taken (``seated``), oldest first."""
     seated = Count("seats", filter=Q(seats__player__isnull=False))
-    return Table.objects.annotate(seated=seated).order_by("id")
+    return tables_seen(user).annotate(seated=seated).order_by("id")
 
 
 def running_hand(table: Table) -> Hand | None:
@@ -86,6 +99,38 @@ def get_hand(hand_id: int) -> Hand:
     if hand is None:
         raise NotFound(f"no hand {hand_id}")
     return hand
+
+
+def club_non_members(club_id: int, player_ids: list[int]) -> list[int]:
+    """Those of ``player_ids`` whose account is not a member of ``club_id``, in order."""
+    members = set(
+        Player.objects.filter(
+            pk__in=player_ids, user__club_memberships__club_id=club_id
+        ).values_list("id", flat=True)
+    )
+    return sorted(set(player_ids) - members)
+
+
+def hand_seen_check(user: Any, hand_id: int) -> None:
+    """A 404 for a hand at a table ``user`` does not see, as for one that does not exist."""
+    if not Hand.objects.filter(pk=hand_id, table__in=tables_seen(user)).exists():
+        raise NotFound(f"no hand {hand_id}")
+
+
+def hand_record_check(user: Any, hand_id: int) -> None:
+    """A hand's history and proofs go to the players dealt in, the directors of the table's
+    club and staff: a 403 for anyone else who sees the table (a 404 for those who do not)."""
+    hand_seen_check(user, hand_id)
+    hand = Hand.objects.select_related("table").get(pk=hand_id)
+    dealt_in = {entry["player"] for entry in hand.lineup}
+    player_id = Player.objects.filter(user_id=user.pk).values_list("id", flat=True).first()
+    if player_id in dealt_in or can_direct(user, hand.table.club_id):
+        return
+    raise Forbidden(
+        f"hand {hand_id}'s history is for the players dealt in, the table's club's directors "
+        "and staff",
+        code=Code.NOT_DEALT_IN,
+    )
 
 
 def seat_index(hand: Hand, player: Player | None) -> int | None:

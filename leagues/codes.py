@@ -69,6 +69,8 @@ class Code(StrEnum):
     """A player with two results."""
     UNKNOWN_PLAYER = "unknown_player"
     """No such player."""
+    NOT_A_MEMBER = "not_a_member"
+    """A league's results take the members of its club only."""
     KNOCKOUTS = "knockouts"
     """More knockouts than the field allows."""
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.db import transaction
 
-from clubs.access import can_direct
+from clubs.access import can_serve
 from money.errors import InvalidAmount, NotAllowed
 from money.ledger import Ref, Transfer, cash_desk, player_account, post
 from money.models import Reason, Transaction
@@ -21,10 +21,10 @@ MAX_AMOUNT = 10**15
 """The largest single deposit or withdrawal (far below the database's 64-bit limit)."""
 
 
-def _check(by: Any, club_id: int | None, amount: int) -> None:
-    if not can_direct(by, club_id):
+def _check(by: Any, club_id: int | None, player_id: int, amount: int) -> None:
+    if not can_serve(by, club_id, player_id):
         raise NotAllowed(
-            "only staff or the club's director can use the cashier"
+            "only staff, or the club's director for one of its members, can use the cashier"
             if club_id
             else "only staff can use the cashier for site-wide accounts",
         )
@@ -36,7 +36,7 @@ def deposit(
     *, player_id: int, amount: int, by: Any, club_id: int | None = None, memo: str = ""
 ) -> Transaction:
     """Credit ``amount`` units to the player's account (in ``club_id``, or site-wide)."""
-    _check(by, club_id, amount)
+    _check(by, club_id, player_id, amount)
     with transaction.atomic():
         record = post(
             [Transfer(cash_desk(club_id), player_account(player_id, club_id), amount)],
@@ -53,7 +53,7 @@ def withdraw(
     *, player_id: int, amount: int, by: Any, club_id: int | None = None, memo: str = ""
 ) -> Transaction:
     """Pay ``amount`` units out of the player's account; 409 if it holds less."""
-    _check(by, club_id, amount)
+    _check(by, club_id, player_id, amount)
     with transaction.atomic():
         record = post(
             [Transfer(player_account(player_id, club_id), cash_desk(club_id), amount)],

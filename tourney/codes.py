@@ -122,6 +122,9 @@ class Code(StrEnum):
     """The entry has no seat."""
     NOT_YOUR_CLUB = "not_your_club"
     """A director may create tournaments only for a club they direct."""
+    NOT_A_MEMBER = "not_a_member"
+    """The player named does not see the tournament: a members-only club's tournament takes
+    its members only."""
     NOTHING = "nothing"
     """A settings change names no setting."""
     ODD_STACK = "odd_stack"

@@ -14,7 +14,13 @@ from django.utils import timezone
 from games.models import Seat, TableStatus
 from tourney.models import SETTINGS, Entry, Status, Tournament
 from tourney.planning.levels import STAKE_FIELDS, entry_seconds, level_number
-from tourney.selectors import LEFT, schedule_entries, tournament_state, unscheduled_break_on
+from tourney.selectors import (
+    LEFT,
+    schedule_entries,
+    tournament_state,
+    tournaments_seen,
+    unscheduled_break_on,
+)
 from tourney.windows import late_registration_open
 
 
@@ -211,14 +217,15 @@ def tables_list(tournament: Tournament) -> list[dict[str, Any]]:
 
 def tournaments_filtered(
     *,
+    user: Any,
     status: str | None = None,
     club: int | None = None,
     date_from: date | None = None,
     date_to: date | None = None,
 ) -> QuerySet[Tournament]:
-    """Tournaments newest first, by status, club and day (the scheduled start, else the
-    start, else the creation)."""
-    tournaments = Tournament.objects.order_by("-id")
+    """The tournaments ``user`` sees, newest first, by status, club and day (the scheduled
+    start, else the start, else the creation)."""
+    tournaments = tournaments_seen(user).order_by("-id")
     if status is not None:
         tournaments = tournaments.filter(status=status)
     if club is not None:

@@ -22,6 +22,11 @@ class AnteSchedule(models.Model):
     """A named list of levels and breaks (staff edit it; the service can generate one)."""
 
     name = models.CharField(max_length=80)
+    # the club whose directors wrote it, whose tournaments alone may use it; none: the
+    # house's (staff's), for any tournament
+    club = models.ForeignKey(
+        "clubs.Club", on_delete=models.PROTECT, null=True, blank=True, related_name="schedules"
+    )
     chip_unit = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
 

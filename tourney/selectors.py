@@ -7,9 +7,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, TypeVar, cast
 
-from django.db.models import Case, F, Value, When
+from django.db.models import Case, F, QuerySet, Value, When
 from django.utils import timezone
 
+from clubs.access import sees_club_q
+from clubs.models import Visibility
 from games.errors import NotFound
 from games.models import Seat, TableStatus
 from tourney.codes import Code
@@ -120,11 +122,43 @@ def get_tournament(tournament_id: int) -> Tournament:
     """The tournament, or a 404."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
-        raise NotFound(
-            f"no tournament {tournament_id}: list them at /api/v1/tournaments/",
-            code=Code.NO_TOURNAMENT,
-        )
+        raise _no_tournament(tournament_id)
     return tournament
+
+
+def _no_tournament(tournament_id: int) -> NotFound:
+    return NotFound(
+        f"no tournament {tournament_id}: list them at /api/v1/tournaments/",
+        code=Code.NO_TOURNAMENT,
+    )
+
+
+def tournaments_seen(user: Any) -> QuerySet[Tournament]:
+    """The tournaments ``user`` sees: the house's, and those of the clubs they see
+    (``clubs.access``)."""
+    return Tournament.objects.filter(sees_club_q(user))
+
+
+def tournament_seen_get(user: Any, tournament_id: int) -> Tournament:
+    """The tournament if ``user`` sees it; a 404 otherwise, as for one that does not exist."""
+    tournament = tournaments_seen(user).filter(pk=tournament_id).first()
+    if tournament is None:
+        raise _no_tournament(tournament_id)
+    return tournament
+
+
+def tournament_public(tournament: Tournament) -> bool:
+    """Whether every signed-in player sees ``tournament`` (the house's, or a public club's)."""
+    return tournament.club_id is None or tournament.club.visibility == Visibility.PUBLIC
+
+
+def schedule_seen_get(user: Any, schedule_id: int) -> AnteSchedule:
+    """The ante schedule if ``user`` sees it (the house's, or one of a club they see); a
+    404 otherwise."""
+    schedule = AnteSchedule.objects.filter(sees_club_q(user), pk=schedule_id).first()
+    if schedule is None:
+        raise NotFound(f"no schedule {schedule_id}", code=Code.NO_SCHEDULE)
+    return schedule
 
 
 def _time_left_ms(tournament: Tournament) -> int | None:

@@ -7,16 +7,33 @@ from typing import Any
 from rest_framework import serializers
 
 from api_conventions.bodies import BodySerializer
-from clubs.models import Role
+from clubs.models import Role, Visibility
+
+VISIBILITY_HELP = (
+    "Who sees the club's tournaments and tables: its members only (the default), or every "
+    "signed-in player. Its leagues are always its members' only."
+)
 
 
 class ClubInputSerializer(BodySerializer):
     name = serializers.CharField(max_length=80)
+    visibility = serializers.ChoiceField(
+        choices=Visibility.choices, default=Visibility.MEMBERS, help_text=VISIBILITY_HELP
+    )
+
+
+class ClubUpdateInputSerializer(BodySerializer):
+    """What a club's directors change about their club."""
+
+    visibility = serializers.ChoiceField(choices=Visibility.choices, help_text=VISIBILITY_HELP)
 
 
 class ClubOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(read_only=True)
     name = serializers.CharField(read_only=True)
+    visibility = serializers.ChoiceField(
+        choices=Visibility.choices, read_only=True, help_text=VISIBILITY_HELP
+    )
     created_at = serializers.DateTimeField(read_only=True)
 
 

@@ -10,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api_conventions import path_id, validated
+from api_conventions import path_id, refusals, validated
 from clubs import selectors, services
 from clubs.access import is_staff
 from clubs.api import serializers as s
@@ -34,11 +34,21 @@ class ClubListCreateApi(APIView):
 
 @path_id("club_id")
 class ClubDetailApi(APIView):
-    """One of your clubs."""
+    """One of your clubs (GET); its directors choose who sees its tournaments and tables
+    (PATCH ``visibility``)."""
 
     @extend_schema(responses={200: s.ClubOutputSerializer})
     def get(self, request: Request, club_id: int) -> Response:
         return Response(s.ClubOutputSerializer(selectors.club_get(request.user, club_id)).data)
+
+    @extend_schema(
+        request=s.ClubUpdateInputSerializer,
+        responses={200: s.ClubOutputSerializer, **refusals(400, 401, 403, 404)},
+    )
+    def patch(self, request: Request, club_id: int) -> Response:
+        club = selectors.club_get(request.user, club_id, direct=True)
+        data = validated(s.ClubUpdateInputSerializer, request.data)
+        return Response(s.ClubOutputSerializer(services.club_update(club=club, **data)).data)
 
 
 @path_id("club_id")

@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 from api_conventions import refusals, validated
 from api_conventions.bodies import BodySerializer
 from api_conventions.pagination import Page
-from clubs.access import can_direct
+from clubs.access import can_serve
 from games.api import serializers as s
 from games.api.permissions import IsStaff
 from games.api.views import PlayerCreateApi
@@ -101,9 +101,10 @@ def _readable(request: Request, player_id: int) -> tuple[Player, int | None]:
     """The player and club of the account the caller asks for, if they may read it."""
     club_id = _club(request)
     player = _player(player_id)
-    if player.user_id != request.user.pk and not can_direct(request.user, club_id):
+    if player.user_id != request.user.pk and not can_serve(request.user, club_id, player.id):
         raise Forbidden(
-            "you may read your own account; staff and the club's director read others'",
+            "you may read your own account; staff, and the club's director its members', read "
+            "others'",
             code=Code.NOT_YOUR_ACCOUNT,
         )
     return player, club_id

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from rest_framework.permissions import BasePermission
+from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from games import selectors
 from games.codes import Code
 from games.errors import Forbidden
 from games.models import Player
@@ -42,3 +43,35 @@ def require_player(request: Request) -> Player:
             code=Code.NO_PLAYER,
         )
     return player
+
+
+class SeesTable(BasePermission):
+    """The table of ``table_id`` in the path is one the caller sees (``clubs.access``):
+    404 otherwise, as for a table that does not exist."""
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        selectors.table_seen_check(request.user, view.kwargs["table_id"])
+        return True
+
+
+class SeesHand(BasePermission):
+    """The hand of ``hand_id`` in the path is at a table the caller sees (404 otherwise)."""
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        selectors.hand_seen_check(request.user, view.kwargs["hand_id"])
+        return True
+
+
+class ReadsHandRecord(BasePermission):
+    """A hand's history and proofs: the players dealt in, the directors of the table's club
+    and staff (403 for others who see the table, 404 for those who do not)."""
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        selectors.hand_record_check(request.user, view.kwargs["hand_id"])
+        return True
+
+
+def seen_first(view: APIView, seen: BasePermission) -> list[BasePermission]:
+    """The view's permissions in the order of the answers: signed in (401), sees the object
+    (404), then what the view itself asks (403)."""
+    return [IsAuthenticated(), seen, *APIView.get_permissions(view)]

@@ -32,7 +32,15 @@ from api_conventions import path_id, refusals, rendered, validated
 from api_conventions.pagination import Page, paginated
 from games import selectors
 from games.api import serializers as s
-from games.api.permissions import IsStaff, caller_player, require_player
+from games.api.permissions import (
+    IsStaff,
+    ReadsHandRecord,
+    SeesHand,
+    SeesTable,
+    caller_player,
+    require_player,
+    seen_first,
+)
 from games.codes import Code
 from games.errors import Forbidden, Gone, Invalid, NotFound
 from games.models import Hand, Player, TableStatus
@@ -42,12 +50,26 @@ from games.services.sign_in import SignInThrottled
 
 @path_id("table_id")
 class TableApi(APIView):
-    """A view of one table (``table_id`` in the path)."""
+    """A view of one table (``table_id`` in the path) the caller sees."""
+
+    def get_permissions(self) -> list[BasePermission]:
+        return seen_first(self, SeesTable())
 
 
 @path_id("hand_id")
 class HandApi(APIView):
-    """A view of one hand (``hand_id`` in the path)."""
+    """A view of one hand (``hand_id`` in the path) at a table the caller sees."""
+
+    def get_permissions(self) -> list[BasePermission]:
+        return seen_first(self, SeesHand())
+
+
+class HandRecordApi(HandApi):
+    """A hand's history or proofs: for the players dealt in, the table's club's directors
+    and staff."""
+
+    def get_permissions(self) -> list[BasePermission]:
+        return seen_first(self, ReadsHandRecord())
 
 
 def _table_detail(
@@ -179,7 +201,7 @@ class TableListCreateApi(APIView):
         return paginated(
             request,
             self,
-            selectors.table_list(),
+            selectors.table_list(request.user),
             lambda page: s.TableListItemSerializer(page, many=True).data,
         )
 
@@ -460,7 +482,7 @@ def _phh_file(hand: Hand, text: str, name: str) -> HttpResponse:
     return response
 
 
-class HandHistoryApi(HandApi):
+class HandHistoryApi(HandRecordApi):
     """A finished hand's log (JSON) or its .phh file; other players' down cards only where
     shown (the caller's own are included)."""
 
@@ -479,7 +501,7 @@ class HandHistoryApi(HandApi):
         return Response(s.HandHistoryOutputSerializer(selectors.hand_history(hand, viewer)).data)
 
 
-class HandVerifyApi(HandApi):
+class HandVerifyApi(HandRecordApi):
     """Check a finished hand's dealing: a Merkle proof of every card the caller may see
     (their own, up cards, shown cards) against the card root published before the first
     card, and, once the server seed is public, the full check of every position with it."""

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from games.errors import Conflict, Invalid, NotFound
 from games.models import Player
+from games.selectors import club_non_members
 from leagues.codes import Code
 from leagues.formulas import Finish, FormulaError, formula_points, points_round
 from leagues.models import EventKind, EventResult, EventStatus, Season, SeasonEvent
@@ -258,9 +259,10 @@ def tournament_results_enter(tournament_id: int) -> SeasonEvent | None:
 # ------------------------------------------------------------------------------ live events
 
 
-def _live_rows(results: list[dict[str, Any]], prices: dict[str, int]) -> list[Row]:
+def _live_rows(results: list[dict[str, Any]], prices: dict[str, int], club_id: int) -> list[Row]:
     """Check a live event's finishing order: every place 1..N once, every player once,
-    every player known (400 naming what is wrong)."""
+    every player known and a member of the league's club ``club_id`` (400 naming what is
+    wrong)."""
     if not results:
         raise Invalid("a live event needs its results: one row per player", code=Code.NO_RESULTS)
     places = [r["place"] for r in results]
@@ -294,6 +296,14 @@ def _live_rows(results: list[dict[str, Any]], prices: dict[str, int]) -> list[Ro
             f"no player {unknown[0]}: create the player first (POST /api/v1/players/)",
             code=Code.UNKNOWN_PLAYER,
             detail={"players": unknown},
+        )
+    outside = club_non_members(club_id, players)
+    if outside:
+        raise Invalid(
+            f"player {outside[0]} is not a member of the league's club: add them to the club "
+            "first (POST /api/v1/clubs/{id}/members/)",
+            code=Code.NOT_A_MEMBER,
+            detail={"players": outside},
         )
     rows = []
     for r in results:
@@ -345,7 +355,7 @@ def event_enter_live(
     _open(season)
     _in_season(season, played_on)
     prices = {"buy_in": buy_in, "rebuy_price": rebuy_price, "add_on_price": add_on_price}
-    rows = _live_rows(results, prices)
+    rows = _live_rows(results, prices, season.league.club_id)
     event = SeasonEvent.objects.create(
         season=season,
         kind=EventKind.LIVE,
@@ -368,7 +378,8 @@ def event_results_replace(
 ) -> SeasonEvent:
     """Enter a live event's results again (a correction); the season is recomputed."""
     with transaction.atomic():
-        season = Season.objects.select_for_update().get(pk=event.season_id)
+        season = Season.objects.select_related("league").select_for_update(of=("self",))
+        season = season.get(pk=event.season_id)
         _open(season)
         event = SeasonEvent.objects.get(pk=event.pk)
         if event.kind != EventKind.LIVE:
@@ -377,6 +388,6 @@ def event_results_replace(
                 code=Code.ONLINE_EVENT,
             )
         prices = {"buy_in": buy_in, "rebuy_price": rebuy_price, "add_on_price": add_on_price}
-        rows = _live_rows(results, prices)
+        rows = _live_rows(results, prices, season.league.club_id)
         _results_write(season, event, _live_field(rows, buy_in), rows)
         return event

@@ -141,7 +141,10 @@ def test_verify_gives_proofs_of_own_up_and_shown_cards_only_and_each_verifies():
     state = selectors.hand_state(hand)
     root = TableEvent.objects.get(hand=hand, kind="hand_start").data["card_root"]
 
-    for name in ("alice", "bob", "carol", "dave"):
+    observer = client_for(people["dave"]).get(f"/api/v1/hands/{hand.id}/verify/")
+    assert observer.status_code == 403  # issue 34 (10): the proofs are the players'
+    assert observer.json()["error"]["code"] == "not_dealt_in"
+    for name in ("alice", "bob", "carol"):
         me = next((i for i, e in enumerate(hand.lineup) if e["player"] == people[name].id), None)
         body = client_for(people[name]).get(f"/api/v1/hands/{hand.id}/verify/").json()
 
@@ -171,12 +174,12 @@ def test_a_tampered_card_or_position_fails_the_proof_the_api_gave():
 def test_the_seed_goes_public_when_the_table_closes_by_default():
     table, people = _four_players_and_an_observer()
     hand = _play_one_hand(table, people)
-    dave = client_for(people["dave"])
-    assert dave.get(f"/api/v1/hands/{hand.id}/").json()["seed"] is None
+    alice = client_for(people["alice"])
+    assert client_for(people["dave"]).get(f"/api/v1/hands/{hand.id}/").json()["seed"] is None
 
     table_set_status(table_id=table.id, status=TableStatus.CLOSED)
 
-    body = dave.get(f"/api/v1/hands/{hand.id}/verify/").json()
+    body = alice.get(f"/api/v1/hands/{hand.id}/verify/").json()
     assert body["seed"] == bytes(hand.seed).hex()
     assert body["seed_check"]["ok"] is True and body["seed_check"]["mismatches"] == []
     dealt = TableEvent.objects.filter(hand=hand, kind__in=("deal", "burn")).count()
@@ -188,13 +191,13 @@ def test_a_reveal_delay_shows_the_seed_that_long_after_the_hand(settings):
     table, people = _four_players_and_an_observer()
     hand = _play_one_hand(table, people)
 
-    body = client_for(people["dave"]).get(f"/api/v1/hands/{hand.id}/history/").json()
+    body = client_for(people["alice"]).get(f"/api/v1/hands/{hand.id}/history/").json()
 
     assert body["seed"] == bytes(hand.seed).hex()
     assert body["seed_reveal"] == "delay"
     assert body["seed_public_from"] is not None
     settings.STUD_SEED_REVEAL = "3600"
-    later = client_for(people["dave"]).get(f"/api/v1/hands/{hand.id}/history/").json()
+    later = client_for(people["bob"]).get(f"/api/v1/hands/{hand.id}/history/").json()
     assert later["seed"] is None and later["seed_public_from"] > body["seed_public_from"]
 
 

@@ -13,7 +13,7 @@ import pytest
 from leagues.models import EventResult, League, Season, SeasonEvent, Standing
 from leagues.services.standings import season_recompute
 from tests.games.factories import make_player
-from tests.leagues.world import make_season, make_world
+from tests.leagues.world import make_member, make_season, make_world
 from tests.tourney.tournaments import make_tournament, play_to_the_end
 from tourney.services.commands.draw import tournament_start
 from tourney.services.steps.chips import chips_expected, chips_in_play
@@ -65,7 +65,7 @@ def test_a_directors_season_from_creation_to_standings_pot_and_finale():
     season = client.post(f"/api/v1/leagues/{league.json()['id']}/seasons/", SEASON, format="json")
     assert season.status_code == 201, season.json()
     season_id = season.json()["id"]
-    players = [make_player() for _ in range(4)]
+    players = [make_member(world.club_a) for _ in range(4)]
     for played_on, order in (
         ("2027-03-02", [0, 1, 2, 3]),
         ("2027-03-09", [1, 0, 3, 2]),
@@ -178,7 +178,7 @@ def _season_with_a_finale(*, chip_bonus: list[int]):
     world = make_world()
     season = world.season_a
     Season.objects.filter(pk=season.pk).update(finale_qualifiers=2, finale_chip_bonus=chip_bonus)
-    players = [make_player() for _ in range(3)]
+    players = [make_member(world.club_a) for _ in range(3)]
     world.client("director_a").post(
         f"/api/v1/seasons/{season.id}/events/", _live(players, [2, 0, 1]), format="json"
     )
@@ -221,7 +221,7 @@ def test_incremental_standings_equal_a_recompute_whatever_the_entry_order():
     Season.objects.filter(pk=season.pk).update(best_of=2)
     season.refresh_from_db()
     client = world.client("director_a")
-    players = [make_player() for _ in range(5)]
+    players = [make_member(world.club_a) for _ in range(5)]
     # entered out of date order (the 3rd event before the 2nd) and a correction
     for played_on, order in (
         ("2026-02-01", [0, 1, 2, 3, 4]),
@@ -265,7 +265,7 @@ def test_incremental_standings_equal_a_recompute_whatever_the_entry_order():
 )
 def test_live_results_that_do_not_match_the_field_are_refused(body, code):
     world = make_world()
-    players = [make_player() for _ in range(2)]
+    players = [make_member(world.club_a) for _ in range(2)]
     ids = {0: players[0].id, 1: players[1].id, 99: 10**9}
     request = {"name": "Live", "played_on": "2026-03-01", "results": [(0, 1), (1, 2)], **body}
     request["results"] = [{"player": ids[p], "place": k} for p, k in request["results"]]
@@ -368,7 +368,7 @@ def test_lists_show_only_the_callers_clubs(role):
 def test_directing_club_a_leagues(role):
     world = make_world()
     client = world.client(role)
-    players = [make_player() for _ in range(2)]
+    players = [make_member(world.club_a) for _ in range(2)]
     expected = DIRECT[role]
 
     def check(response, success):
@@ -425,7 +425,7 @@ def test_a_tournament_of_another_club_cannot_be_attached():
 
 def test_more_knockouts_than_players_knocked_out_is_refused():
     world = make_world()
-    players = [make_player() for _ in range(2)]
+    players = [make_member(world.club_a) for _ in range(2)]
     body = _live(players, [0, 1], extra={0: {"knockouts": "1.5"}})
     response = world.client("director_a").post(
         f"/api/v1/seasons/{world.season_a.id}/events/", body, format="json"
@@ -433,3 +433,19 @@ def test_more_knockouts_than_players_knocked_out_is_refused():
     assert response.status_code == 400
     assert response.json()["error"]["message"].startswith("1.5 knockouts in a field of 2")
     assert not SeasonEvent.objects.exists()
+
+
+def test_a_live_event_takes_only_members_of_the_leagues_club():
+    """Issue 34 (10): a director of club B posted an event naming players outside club B."""
+    world = make_world()
+    league_b = League.objects.create(club=world.club_b, name="B's league")
+    season_b = make_season(league_b)
+    outsider, member_a = make_player(), world.players["member_a"]
+    body = _live([outsider, member_a], [0, 1])
+    response = world.client("director_b").post(
+        f"/api/v1/seasons/{season_b.id}/events/", body, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "not_a_member"
+    assert response.json()["error"]["detail"] == {"players": sorted([outsider.id, member_a.id])}
+    assert not SeasonEvent.objects.filter(season=season_b).exists()

@@ -28,7 +28,7 @@ from money.reconciliation import ledger_check
 from tests.games.factories import FUNDS, make_player
 from tests.games.test_api_support import client_for
 from tests.games.test_concurrency import run_at_once
-from tests.leagues.world import make_season, make_world
+from tests.leagues.world import make_member, make_season, make_world
 from tests.tourney.tournaments import make_tournament
 from tourney.services.commands.registration import entry_register, entry_unregister
 from tourney.services.commands.setup import tournament_cancel
@@ -61,7 +61,7 @@ def test_registering_in_a_seasons_tournament_pays_the_fee_and_unregistering_refu
     season = _season(world)
     tournament = make_tournament(club_id=world.club_a.id)
     event = _attach(season, tournament)
-    ann, bob = make_player(), make_player()
+    ann, bob = make_member(world.club_a), make_member(world.club_a)
     for player in (ann, bob):
         entry_register(tournament_id=tournament.id, player_id=player.id)
     assert _club_balance(world, ann) == FUNDS - 110 - FEE
@@ -114,7 +114,7 @@ def test_cancelling_the_tournament_refunds_every_fee_and_the_season_closes_witho
     season = _season(world)
     tournament = make_tournament(club_id=world.club_a.id)
     _attach(season, tournament)
-    players = [make_player() for _ in range(3)]
+    players = [make_member(world.club_a) for _ in range(3)]
     for player in players:
         entry_register(tournament_id=tournament.id, player_id=player.id)
     tournament_cancel(tournament_id=tournament.id)
@@ -129,7 +129,7 @@ def test_cancelling_the_tournament_refunds_every_fee_and_the_season_closes_witho
 def test_live_fees_come_from_the_cash_desk_and_a_correction_moves_the_difference():
     world = make_world()
     season = _season(world)
-    players = [make_player() for _ in range(4)]
+    players = [make_member(world.club_a) for _ in range(4)]
     desk = balance_of(cash_desk(world.club_a.id))
     event = _live(season, players)
     assert balance_of(pot_account(season)) == 4 * FEE
@@ -148,7 +148,7 @@ def test_closing_pays_the_pot_by_the_standings_once_with_a_payout_event():
         club=world.club_a, url="http://127.0.0.1:8799/x", secret="s", event_types=["payout"]
     )
     season = _season(world, league_fee=7)
-    players = [make_player() for _ in range(4)]
+    players = [make_member(world.club_a) for _ in range(4)]
     _live(season, players)
     closed = pot.season_close(season_id=season.id)
     # pot 28: 60% and 40% are 16.8 and 11.2, rounded down to 16 and 11; the odd unit to 1st
@@ -173,7 +173,7 @@ def test_closing_pays_the_pot_by_the_standings_once_with_a_payout_event():
 def test_players_sharing_a_rank_share_its_prizes_and_the_odd_unit_goes_by_standings_order():
     world = make_world()
     season = _season(world, league_fee=3)
-    ann, bob, cy = make_player(), make_player(), make_player()
+    ann, bob, cy = make_member(world.club_a), make_member(world.club_a), make_member(world.club_a)
     # reverse_rank: ann 3 + 1, bob 2 + 2 = 4 points each, one win each: they share rank 1
     _live(season, [ann, bob, cy], "One", date(2026, 3, 1))
     _live(season, [bob, ann], "Two", date(2026, 3, 8))
@@ -192,7 +192,7 @@ def test_players_sharing_a_rank_share_its_prizes_and_the_odd_unit_goes_by_standi
 def test_a_season_without_a_payout_table_pays_the_whole_pot_to_the_top():
     world = make_world()
     season = _season(world, pot_payout=[])
-    players = [make_player() for _ in range(3)]
+    players = [make_member(world.club_a) for _ in range(3)]
     _live(season, players)
     pot.season_close(season_id=season.id)
     assert _club_balance(world, players[0]) == FUNDS + 3 * FEE
@@ -202,7 +202,7 @@ def test_a_season_without_a_payout_table_pays_the_whole_pot_to_the_top():
 def test_the_pot_is_in_the_api_with_its_transactions_and_an_idempotent_close():
     world = make_world()
     season = _season(world)
-    players = [make_player() for _ in range(4)]
+    players = [make_member(world.club_a) for _ in range(4)]
     _live(season, players)
     director = client_for(world.players["director_a"])  # with a token: requests are idempotent
     detail = director.get(f"/api/v1/seasons/{season.id}/").json()
@@ -237,7 +237,7 @@ def test_the_pot_is_in_the_api_with_its_transactions_and_an_idempotent_close():
 def test_two_closes_at_once_pay_the_pot_once():
     world = make_world()
     season = _season(world)
-    players = [make_player() for _ in range(4)]
+    players = [make_member(world.club_a) for _ in range(4)]
     _live(season, players)
     results = run_at_once([lambda: pot.season_close(season_id=season.id)] * 2)
     assert sum(isinstance(r, Conflict) for r in results) == 1, results

@@ -32,6 +32,13 @@ class World:
         return client
 
 
+def make_member(club: Club, role: str = Role.MEMBER) -> Player:
+    """A player who is a member of ``club`` (a league's results take its club's members)."""
+    player = make_player()
+    Membership.objects.create(club=club, user=player.user, role=role)
+    return player
+
+
 def make_season(league: League, **overrides: Any) -> Season:
     fields: dict[str, Any] = {
         "name": "2026",

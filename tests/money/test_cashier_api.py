@@ -62,9 +62,17 @@ def test_a_clubs_director_runs_the_cashier_for_the_clubs_accounts_only():
     Membership.objects.create(club=club, user=director.user, role=Role.DIRECTOR)
     player = make_player(funds=0)
     client = client_for(director)
-    ok = client.post(url(player, "deposit") + f"?club={club.id}", {"amount": 40}, format="json")
+    deposit = url(player, "deposit") + f"?club={club.id}"
+    # issue 34 (10): a club's cashier serves its members only
+    outside = client.post(deposit, {"amount": 40}, format="json")
+    assert outside.status_code == 403
+    assert client.get(url(player, "account") + f"?club={club.id}").status_code == 403
+    assert balance_of(player_account(player.id, club.id)) == 0
+    Membership.objects.create(club=club, user=player.user, role=Role.MEMBER)
+    ok = client.post(deposit, {"amount": 40}, format="json")
     assert ok.status_code == 201
     assert balance_of(player_account(player.id, club.id)) == 40
+    assert client.get(url(player, "account") + f"?club={club.id}").json()["balance"] == 40
     assert client.post(url(player, "deposit"), {"amount": 40}, format="json").status_code == 403
 
 

@@ -53,6 +53,10 @@ def test_a_club_director_directs_only_the_club_s_tournaments():
     assert "Ours weekly" in home and "Theirs weekly" not in home
     assert client.post(f"/console/tournaments/{mine.id}/start/").status_code == 302
     assert Tournament.objects.get(pk=mine.pk).status == "running"
+    # the other club is members-only (the default): its tournament is not there for dana
+    assert client.get(f"/console/tournaments/{other.id}/").status_code == 404
+    assert client.post(f"/console/tournaments/{other.id}/start/").status_code == 404
+    Club.objects.filter(pk=theirs.pk).update(visibility="public")  # seen, not directed
     assert client.get(f"/console/tournaments/{other.id}/").status_code == 403
     assert client.post(f"/console/tournaments/{other.id}/start/").status_code == 403
     assert Tournament.objects.get(pk=other.pk).status == "registering"

@@ -199,9 +199,8 @@ def _world() -> World:
         played_on=today,
         buy_in=50,
         results=[
-            {"player": bob.id, "place": 1, "prize": 150},
-            {"player": alice.id, "place": 2},
-            {"player": dana.id, "place": 3},
+            {"player": alice.id, "place": 1, "prize": 150},  # the club's members
+            {"player": dana.id, "place": 2},
         ],
     )
     newcomer = player_create(username="newcomer", password=None, display_name="Newcomer")

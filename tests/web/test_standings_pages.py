@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from clubs.models import Club, Membership, Role
+from clubs.models import Club, Membership
 from leagues.models import EventKind, EventStatus, League, SeasonEvent
 from leagues.services.events import event_enter_live
 from leagues.services.seasons import season_create
@@ -34,6 +34,8 @@ def _season_with_an_event():
         formula_params={"multiplier": "10"},
     )
     players = [make_player(name) for name in ("ann", "ben", "cat")]
+    for player in players:  # a league's results are its club's members'
+        Membership.objects.create(club=club, user=player.user)
     event_enter_live(
         season=season,
         name="Week 1",
@@ -49,8 +51,7 @@ def _season_with_an_event():
 
 
 def test_a_member_sees_the_standings_each_event_and_the_formula():
-    club, season, players = _season_with_an_event()
-    Membership.objects.create(club=club, user=players[0].user, role=Role.MEMBER)
+    _, season, players = _season_with_an_event()
     client = Client()
     client.force_login(players[0].user)
     response = client.get(f"/leagues/seasons/{season.id}/")
@@ -75,7 +76,7 @@ def test_a_season_of_another_club_is_a_404_and_anonymous_callers_sign_in_first()
 
 
 def test_an_event_whose_prizes_came_from_a_deal_says_so():
-    club, season, players = _season_with_an_event()
+    _, season, players = _season_with_an_event()
     tournament = make_tournament(players=3)
     entries = list(tournament.entries.values_list("id", flat=True))
     Tournament.objects.filter(pk=tournament.pk).update(
@@ -89,7 +90,6 @@ def test_an_event_whose_prizes_came_from_a_deal_says_so():
         name="Week 2",
         played_on=timezone.localdate(),
     )
-    Membership.objects.create(club=club, user=players[0].user, role=Role.MEMBER)
     client = Client()
     client.force_login(players[0].user)
     html = client.get(f"/leagues/seasons/{season.id}/").content.decode()

@@ -1,6 +1,7 @@
 """The tournament director's API: clock control, floor control, rulings, settings in play
-and reading everything back. Every view is for staff or a director of the tournament's club
-(``IsTournamentDirector``) and is a thin call into ``tourney.services.commands.director_*`` or
+and reading everything back. Every action is for staff or a director of the tournament's club
+(``IsTournamentDirector``), the boards (tables, leaderboard) for whoever sees the tournament;
+each view is a thin call into ``tourney.services.commands.director_*`` or
 ``tourney.director_selectors``; refusals are rendered by config.api_errors.
 """
 
@@ -16,7 +17,7 @@ from tourney import director_selectors, selectors
 from tourney.api import director_serializers as d
 from tourney.api import serializers as s
 from tourney.api.pagination import paginate
-from tourney.api.permissions import IsTournamentDirector
+from tourney.api.permissions import IsTournamentDirector, club_players_check
 from tourney.api.views import TournamentApi
 from tourney.services.commands import (
     director_clock,
@@ -123,6 +124,7 @@ class LateEntryApi(DirectorApi):
     )
     def post(self, request: Request, tournament_id: int) -> Response:
         data = validated(d.LateEntryInputSerializer, request.data)
+        club_players_check(tournament_id, [data["player"]])
         entry = director_floor.floor_late_entry(
             tournament_id=tournament_id,
             player_id=data["player"],
@@ -219,8 +221,9 @@ class SettingsApi(DirectorApi):
         return detail_response(tournament_id)
 
 
-class TablesApi(DirectorApi):
-    """Every table the tournament opened (open, broken, final) with seats and stacks."""
+class TablesApi(TournamentApi):
+    """Every table the tournament opened (open, broken, final) with seats and stacks (for
+    whoever sees the tournament, as its detail shows them)."""
 
     @extend_schema(
         parameters=[d.PageQuerySerializer],
@@ -235,8 +238,9 @@ class TablesApi(DirectorApi):
         return paginate(request, self, rows, d.TableRowOutputSerializer)
 
 
-class LeaderboardApi(DirectorApi):
-    """The players left by chips (online: live; live mode: the counts last reported)."""
+class LeaderboardApi(TournamentApi):
+    """The players left by chips (online: live; live mode: the counts last reported), for
+    whoever sees the tournament."""
 
     @extend_schema(
         parameters=[d.PageQuerySerializer],

@@ -35,6 +35,13 @@ class ScheduleInputSerializer(BodySerializer):
     """Either ``entries`` written by staff, or ``generate`` parameters for the planner."""
 
     name = serializers.CharField(max_length=80)
+    club_id = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_INT,
+        required=False,
+        help_text="The club whose tournaments alone may use it, one the caller directs "
+        "(omitted: a director's one club; staff: the house's, for any tournament).",
+    )
     chip_unit = serializers.IntegerField(max_value=MAX_INT, min_value=1, default=1)
     entries = ScheduleEntryInputSerializer(many=True, required=False)
     starting_stack = serializers.IntegerField(max_value=MAX_INT, min_value=1, required=False)
@@ -58,6 +65,7 @@ class ScheduleUpdateInputSerializer(BodySerializer):
 class ScheduleOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(read_only=True)
     name = serializers.CharField(read_only=True)
+    club_id = serializers.IntegerField(read_only=True, allow_null=True)
     chip_unit = serializers.IntegerField(read_only=True)
     entries = serializers.SerializerMethodField()
     warnings = serializers.SerializerMethodField()

@@ -12,19 +12,27 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
+from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api_conventions import path_id, refusals, validated
-from clubs.access import can_direct, directed_club_ids
-from games.api.permissions import IsStaff, require_player
+from clubs.access import can_direct, directed_club_ids, is_staff
+from games.api.permissions import IsStaff, require_player, seen_first
 from games.errors import Forbidden
 from tourney import director_selectors, selectors
 from tourney.api import director_serializers as d
 from tourney.api import serializers as s
 from tourney.api.pagination import paginate
-from tourney.api.permissions import IsTournamentDirector, can_run_tournament
+from tourney.api.permissions import (
+    DirectsSchedule,
+    IsTournamentDirector,
+    SeesSchedule,
+    SeesTournament,
+    can_run_tournament,
+    club_players_check,
+)
 from tourney.codes import Code
 from tourney.services.commands import (
     clock,
@@ -40,7 +48,8 @@ from tourney.services.commands import (
 
 
 def _player_id(request: Request, tournament_id: int) -> int:
-    """The player named by whoever runs the tournament, or the caller's own player."""
+    """The player named by whoever runs the tournament (a director: a member of the club),
+    or the caller's own player."""
     data = validated(s.PlayerRefInputSerializer, request.data)
     if "player" in data:
         if not can_run_tournament(request.user, tournament_id):
@@ -48,19 +57,32 @@ def _player_id(request: Request, tournament_id: int) -> int:
                 "only staff or a director of this tournament's club can register another player",
                 code=Code.STAFF_ONLY,
             )
+        club_players_check(tournament_id, [int(data["player"])])
         return int(data["player"])
     return require_player(request).id
 
 
-def _club_check(request: Request, data: dict[str, Any]) -> None:
-    """A tournament may be given only to a club the caller directs (staff: any club); a
-    director's tournament must belong to one of their clubs."""
+def _club_check(request: Request, data: dict[str, Any], what: str = "a tournament") -> None:
+    """A tournament (or a schedule) may be given only to a club the caller directs (staff:
+    any club); a director's must belong to one of their clubs."""
     if "club_id" in data and not can_direct(request.user, data["club_id"]):
         raise Forbidden(
-            "you can give a tournament only to a club you direct: name one of your clubs "
+            f"you can give {what} only to a club you direct: name one of your clubs "
             "(GET /api/v1/clubs/)",
             code=Code.NOT_YOUR_CLUB,
         )
+
+
+def _the_directed_club(request: Request) -> int:
+    """The one club a director directs (their schedules are its own; the house's are
+    staff's): a director of several clubs names one."""
+    clubs = directed_club_ids(request.user)
+    if len(clubs) != 1:
+        raise Forbidden(
+            "only staff write the house's schedules: give club_id, a club you direct",
+            code=Code.NOT_YOUR_CLUB,
+        )
+    return clubs.pop()
 
 
 class IsStaffOrDirector(IsStaff):
@@ -84,7 +106,10 @@ def _state(tournament_id: int) -> Response:
 
 @path_id("tournament_id")
 class TournamentApi(APIView):
-    """A view of one tournament (``tournament_id`` in the path)."""
+    """A view of one tournament (``tournament_id`` in the path) the caller sees."""
+
+    def get_permissions(self) -> list[BasePermission]:
+        return seen_first(self, SeesTournament())
 
 
 class ScheduleCreateApi(APIView):
@@ -99,11 +124,15 @@ class ScheduleCreateApi(APIView):
     )
     def post(self, request: Request) -> Response:
         data = validated(s.ScheduleInputSerializer, request.data)
+        if not is_staff(request.user) and "club_id" not in data:
+            data["club_id"] = _the_directed_club(request)
+        _club_check(request, data, "a schedule")
         if "entries" in data:
             schedule = schedules.schedule_create(
                 name=data["name"],
                 chip_unit=data["chip_unit"],
                 entries=[dict(e) for e in data["entries"]],
+                club_id=data.get("club_id"),
             )
         else:
             generate = {k: v for k, v in data.items() if k not in ("entries",)}
@@ -118,15 +147,18 @@ class ScheduleCreateApi(APIView):
 
 @path_id("schedule_id")
 class ScheduleDetailApi(APIView):
-    """One ante schedule (GET); rename it or rewrite its levels still to come (PATCH, staff):
-    levels played or in play at a tournament cannot change."""
+    """One ante schedule (GET); rename it or rewrite its levels still to come (PATCH, staff
+    or the directors of its club): levels played or in play at a tournament cannot
+    change."""
 
-    def get_permissions(self) -> list[Any]:
-        return [IsStaff()] if self.request.method == "PATCH" else super().get_permissions()
+    def get_permissions(self) -> list[BasePermission]:
+        seen = seen_first(self, SeesSchedule())
+        return [*seen, DirectsSchedule()] if self.request.method == "PATCH" else seen
 
     @extend_schema(responses={200: s.ScheduleOutputSerializer, **refusals(404)})
     def get(self, request: Request, schedule_id: int) -> Response:
-        return Response(s.ScheduleOutputSerializer(selectors.get_schedule(schedule_id)).data)
+        schedule = selectors.schedule_seen_get(request.user, schedule_id)
+        return Response(s.ScheduleOutputSerializer(schedule).data)
 
     @extend_schema(
         request=s.ScheduleUpdateInputSerializer,
@@ -159,6 +191,7 @@ class TournamentListCreateApi(APIView):
         query = validated(d.TournamentListQuerySerializer, request.query_params)
         day = query.get("date")
         tournaments = director_selectors.tournaments_filtered(
+            user=request.user,
             status=query.get("status"),
             club=query.get("club"),
             date_from=query.get("date_from", day),
@@ -189,10 +222,9 @@ class TournamentDetailApi(TournamentApi):
     chips, with the settings as created, the next level and the next break; or change
     settings while registering (PATCH, staff or the club's directors; in play: settings/)."""
 
-    def get_permissions(self) -> list[Any]:
-        if self.request.method == "PATCH":
-            return [IsTournamentDirector()]
-        return super().get_permissions()
+    def get_permissions(self) -> list[BasePermission]:
+        seen = super().get_permissions()
+        return [*seen, IsTournamentDirector()] if self.request.method == "PATCH" else seen
 
     @extend_schema(responses={200: d.DetailOutputSerializer, **refusals(404)})
     def get(self, request: Request, tournament_id: int) -> Response:

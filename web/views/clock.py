@@ -1,4 +1,6 @@
-"""The clock screen: no login, made for a TV on the wall (and readable on a phone)."""
+"""The clock screen: no login, made for a TV on the wall (and readable on a phone), for the
+tournaments every player sees (the house's and public clubs'); a members-only club's clock
+shows to its members signed in (``clubs.access``), else it is a 404."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from web.views.common import fingerprint, live_region, refusals_as_pages
 
 
 def _region(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = selectors.get_tournament(tournament_id)
+    tournament = selectors.tournament_seen_get(request.user, tournament_id)
     return live_region(
         request,
         region_id="clock",
@@ -25,7 +27,7 @@ def _region(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 @refusals_as_pages
 def clock_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = selectors.get_tournament(tournament_id)
+    tournament = selectors.tournament_seen_get(request.user, tournament_id)
     region = _region(request, tournament_id)
     return render(
         request,

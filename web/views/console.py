@@ -58,8 +58,9 @@ def _staff_only(request: HttpRequest) -> None:
 
 
 def _directed(request: HttpRequest, tournament_id: int) -> Tournament:
-    """The tournament, if the caller may direct it (staff, or its club's director)."""
-    tournament = selectors.get_tournament(tournament_id)
+    """The tournament, if the caller may direct it (staff, or its club's director); a 404
+    for one they do not see, a 403 for one they see but do not direct (as the API)."""
+    tournament = selectors.tournament_seen_get(request.user, tournament_id)
     if not can_direct(request.user, tournament.club_id):
         raise Forbidden(
             "only staff or a director of this tournament's club can direct it",

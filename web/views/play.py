@@ -19,7 +19,8 @@ from games.errors import Conflict, Forbidden
 from games.models import Player, TableKind
 from games.services import client_seeds, hands, seating
 from refusals import Refusal
-from tourney.models import Status, Tournament
+from tourney.models import Status
+from tourney.selectors import tournament_seen_get, tournaments_seen
 from tourney.services.commands import registration
 from web.codes import Code
 from web.games import game_name
@@ -58,7 +59,11 @@ def _int(request: HttpRequest, name: str, what: str) -> int:
 def lobby(request: HttpRequest) -> HttpResponse:
     player = _player(request)
     tables = []
-    ring = table_selectors.table_list().filter(kind=TableKind.RING).exclude(status="closed")
+    ring = (
+        table_selectors.table_list(request.user)
+        .filter(kind=TableKind.RING)
+        .exclude(status="closed")
+    )
     for table in ring.prefetch_related("seats"):
         seats = list(table.seats.all())
         tables.append(
@@ -69,7 +74,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
                 "mine": player is not None and any(s.player_id == player.id for s in seats),
             }
         )
-    tournaments = Tournament.objects.filter(status__in=LOBBY_TOURNAMENTS).order_by("id")
+    tournaments = tournaments_seen(request.user).filter(status__in=LOBBY_TOURNAMENTS).order_by("id")
     mine = set()
     seated_at: dict[int, int] = {}
     if player is not None:
@@ -98,6 +103,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
 def _table_region(
     request: HttpRequest, table_id: int, message: str = "", status: int = 200
 ) -> HttpResponse:
+    table_selectors.table_seen_check(request.user, table_id)
     viewer = _player(request)
     return live_region(
         request,
@@ -117,6 +123,7 @@ def _table_region(
 @sign_in_required
 @refusals_as_pages
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
+    table_selectors.table_seen_check(request.user, table_id)
     table = table_selectors.get_table(table_id)
     return render(
         request,
@@ -134,6 +141,7 @@ def table_live(request: HttpRequest, table_id: int) -> HttpResponse:
 def _table_action(
     request: HttpRequest, table_id: int, done: str, run: Callable[[], Any]
 ) -> HttpResponse:
+    table_selectors.table_seen_check(request.user, table_id)
     return after_action(
         request,
         done=done,
@@ -234,6 +242,7 @@ def table_sit_out(request: HttpRequest, table_id: int, sitting_out: bool) -> Htt
 @require_POST
 @refusals_as_pages
 def tournament_register(request: HttpRequest, tournament_id: int, register: bool) -> HttpResponse:
+    tournament_seen_get(request.user, tournament_id)
     player = _require_player(request)
     service = registration.entry_register if register else registration.entry_unregister
     try:

@@ -133,6 +133,7 @@ def _schedule_replace(tournament: Tournament, entries: list[dict[str, Any]]) -> 
         name=f"{stored.name} (tournament {tournament.id})"[:80],
         chip_unit=stored.chip_unit,
         entries=entries,
+        club_id=tournament.club_id,  # the tournament's own copy: its club's, like it
     )
     unit = tournament.unit_in_play
     for index, entry in enumerate(schedule_entries(copy.id)):

@@ -55,10 +55,12 @@ def _rows(stored: AnteSchedule, schedule: Schedule) -> list[ScheduleEntry]:
     ]
 
 
-def _store(*, name: str, schedule: Schedule) -> AnteSchedule:
+def _store(*, name: str, schedule: Schedule, club_id: int | None) -> AnteSchedule:
     _check_amounts(schedule)
     with transaction.atomic():
-        stored = AnteSchedule.objects.create(name=name, chip_unit=schedule.chip_unit)
+        stored = AnteSchedule.objects.create(
+            name=name, chip_unit=schedule.chip_unit, club_id=club_id
+        )
         ScheduleEntry.objects.bulk_create(_rows(stored, schedule))
     return stored
 
@@ -71,13 +73,14 @@ def _planned(entries: Sequence[dict[str, Any]], chip_unit: int) -> Schedule:
 
 
 def schedule_create(
-    *, name: str, chip_unit: int, entries: Sequence[dict[str, Any]]
+    *, name: str, chip_unit: int, entries: Sequence[dict[str, Any]], club_id: int | None = None
 ) -> AnteSchedule:
     """Store a schedule written by staff, checked by the planner's rules (400 if wrong).
 
     ``entries`` are levels ``{game, ante, bring_in, small_bet, big_bet, minutes}`` or breaks
-    ``{is_break: true, minutes}``, in playing order."""
-    return _store(name=name, schedule=_planned(entries, chip_unit))
+    ``{is_break: true, minutes}``, in playing order; ``club_id``: the club whose tournaments
+    alone may use it (none: the house's, for any tournament)."""
+    return _store(name=name, schedule=_planned(entries, chip_unit), club_id=club_id)
 
 
 def schedule_update(
@@ -162,8 +165,10 @@ def schedule_generate(
     games: Sequence[str] = ("stud_hi",),
     break_every: int | None = 4,
     break_minutes: int = 10,
+    club_id: int | None = None,
 ) -> AnteSchedule:
-    """Generate a sensible schedule with the planner (see tourney.planning.schedules)."""
+    """Generate a sensible schedule with the planner (see tourney.planning.schedules), for
+    ``club_id``'s tournaments (none: the house's)."""
     try:
         schedule = generate_schedule(
             starting_stack,
@@ -176,4 +181,4 @@ def schedule_generate(
         )
     except (TypeError, ValueError) as error:
         raise Invalid(str(error), code=Code.INVALID_SCHEDULE) from error
-    return _store(name=name, schedule=schedule)
+    return _store(name=name, schedule=schedule, club_id=club_id)

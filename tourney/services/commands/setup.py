@@ -130,8 +130,20 @@ def _check_schedule(tournament: Tournament) -> None:
     """Refuse (400) a schedule whose stakes are not all multiples of the tournament's chip
     unit (a schedule in units of 5 with a bring-in of 15 cannot be dealt in units of 25), or
     shorter than a window (past its end the last level plays on: the window would never
-    close)."""
+    close). A schedule of another club is a 404, as if it did not exist: a tournament takes
+    its own club's schedules or the house's."""
     unit = tournament.chip_unit
+    schedule_club = (
+        AnteSchedule.objects.filter(pk=tournament.schedule_id)
+        .values_list("club_id", flat=True)
+        .first()
+    )
+    if schedule_club not in (None, tournament.club_id):
+        raise NotFound(
+            f"no schedule {tournament.schedule_id} of this tournament's club or the house's: "
+            "a club's schedule is for its own tournaments",
+            code=Code.NO_SCHEDULE,
+        )
     levels = [entry for entry in schedule_entries(tournament.schedule_id) if not entry.is_break]
     for name in WINDOWS:
         if getattr(tournament, name) > len(levels):
