@@ -60,7 +60,9 @@ def test_a_members_only_clubs_table_hands_and_log_are_not_there_for_outsiders():
     ):
         assert outsider.get(path).status_code == 404, path
         assert world.client("director_a").get(path).status_code == 200, path
-    assert table in [t["id"] for t in world.client("member_a").get("/api/v1/tables/").json()["results"]]
+    assert table in [
+        t["id"] for t in world.client("member_a").get("/api/v1/tables/").json()["results"]
+    ]
 
 
 def test_a_hands_history_and_proofs_are_for_its_players_the_clubs_directors_and_staff():
