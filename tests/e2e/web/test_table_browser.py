@@ -120,8 +120,13 @@ def test_a_player_signs_in_sits_down_plays_a_hand_to_the_end_and_sees_the_result
         5,
         "the table after a keyboard action",
     )
-    # After the action the focus stays with the hand, not the page's top.
-    assert page.evaluate("document.activeElement !== document.body")
+    # After the action the focus stays with the hand, not the page's top (set as the swapped
+    # region settles, a moment after the version changes).
+    seconds_until(
+        lambda: page.evaluate("document.activeElement !== document.body"),
+        2,
+        "the focus back with the hand after acting",
+    )
 
     lags = _play(page, bot.id, "Hand 1:", PREFERRED)
     result = page.locator("#results li").first.inner_text()

@@ -117,7 +117,7 @@
     }
     yourTurn = buttons.length > 0;
   }
-  document.addEventListener("htmx:afterSettle", turnFocus);
+  document.addEventListener("htmx:afterSwap", turnFocus);
   turnFocus();
 
   draw();
