@@ -8,10 +8,7 @@ cache prefix) and are pointed at the test database with ``STUD_DB_NAME``, as the
 
 from __future__ import annotations
 
-import os
-import signal
 import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -20,12 +17,10 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from django.db import connection
 
-from tests.e2e.workers import PROJECT_DIR, WorkerPool
+from tests.e2e.workers import OutputProcess, WorkerPool, on_test_database
 
 READY_SECONDS = 60
-STOP_SECONDS = 15
 
 
 def free_port() -> int:
@@ -33,41 +28,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
-
-
-def service_env() -> dict[str, str]:
-    """The environment of the service's processes: ours, on the test database."""
-    return {**os.environ, "STUD_DB_NAME": str(connection.settings_dict["NAME"])}
-
-
-class ServiceProcess:
-    """One process of the service in its own process group, its output in a file."""
-
-    def __init__(self, name: str, command: list[str], logs: Path) -> None:
-        self.name = name
-        self.log_path = logs / f"{name}.log"
-        with self.log_path.open("w") as log:
-            self.process = subprocess.Popen(
-                command,
-                cwd=PROJECT_DIR,
-                env=service_env(),
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-
-    def log(self) -> str:
-        return self.log_path.read_text(errors="replace")
-
-    def stop(self) -> None:
-        """SIGTERM the group, SIGKILL it if that takes too long."""
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=STOP_SECONDS)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait()
 
 
 class LiveService:
@@ -81,9 +41,10 @@ class LiveService:
         logs = Path(self._logs.name)
         web = [sys.executable, "-m", "gunicorn", "config.wsgi:application"]
         web += ["--bind", f"127.0.0.1:{self.port}", "--workers", "2", "--threads", "2"]
-        self.web = ServiceProcess("web", [*web, "--log-level", "warning"], logs)
+        self.web = OutputProcess("web", [*web, "--log-level", "warning"], on_test_database())
         beat = [sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel=WARNING"]
-        self.beat = ServiceProcess("beat", [*beat, "-s", str(logs / "celerybeat-schedule")], logs)
+        schedule = str(logs / "celerybeat-schedule")
+        self.beat = OutputProcess("beat", [*beat, "-s", schedule], on_test_database())
         for _ in range(worker_count):
             workers.start()
         self._wait_for_web()

@@ -19,10 +19,8 @@ import json
 import os
 import re
 import shlex
-import signal
 import subprocess
 import sys
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -37,10 +35,10 @@ from django.conf import settings
 from django.db import connection
 
 from tests.e2e.live import free_port
+from tests.e2e.workers import PROJECT_DIR, OutputProcess
 
 pytestmark = [pytest.mark.postgres, pytest.mark.e2e]
 
-PROJECT_DIR = Path(__file__).resolve().parents[2]
 DEPLOY = PROJECT_DIR / "deploy"
 READY_SECONDS = 90
 TOURNAMENT_SECONDS = 150
@@ -90,42 +88,6 @@ def pointed_here(environment: dict[str, str], var_dir: Path, port: int) -> dict[
     return environment | rewritten
 
 
-class Service:
-    """One compose service as a process group of this machine, its output kept."""
-
-    def __init__(self, name: str, command: list[str], environment: dict[str, str]) -> None:
-        self.name = name
-        self.environment = environment
-        self.output: list[str] = []
-        self.process = subprocess.Popen(
-            command,
-            cwd=PROJECT_DIR,
-            env=environment,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            start_new_session=True,
-        )
-        threading.Thread(target=self._collect, daemon=True).start()
-
-    def _collect(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self.output.append(line)
-
-    def log(self) -> str:
-        return "".join(self.output)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait()
-
-
 def app_services(compose: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """The services built from deploy/Dockerfile (PostgreSQL and Redis are this machine's)."""
     return {
@@ -136,10 +98,10 @@ def app_services(compose: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 @pytest.fixture
-def services(transactional_db: None, tmp_path: Path) -> Iterator[dict[str, Service]]:
+def services(transactional_db: None, tmp_path: Path) -> Iterator[dict[str, OutputProcess]]:
     compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
     port = free_port()
-    started: dict[str, Service] = {}
+    started: dict[str, OutputProcess] = {}
     exported = {**OPERATOR, "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"}
     try:
         for name, service in app_services(compose).items():
@@ -149,11 +111,11 @@ def services(transactional_db: None, tmp_path: Path) -> Iterator[dict[str, Servi
             }
             environment = pointed_here(image_environment() | declared, tmp_path / name, port)
             environment |= {"PATH": exported["PATH"], "HOME": str(tmp_path)}
-            started[name] = Service(name, service["command"], environment)
+            started[name] = OutputProcess(name, service["command"], environment)
         yield started
     finally:
         for service in started.values():
-            service.stop()
+            service.stop(timeout=20)
         if "web" in started:  # production's queue names: leave none of their messages behind
             tables = int(started["web"].environment["TABLE_QUEUES"])
             queues = ["stud", *(f"stud-table-{k}" for k in range(tables))]
@@ -171,7 +133,7 @@ def answer(url: str) -> tuple[int, dict[str, Any]]:
         return error.code, json.load(error)
 
 
-def exec_in(service: Service, *arguments: str) -> subprocess.CompletedProcess[str]:
+def exec_in(service: OutputProcess, *arguments: str) -> subprocess.CompletedProcess[str]:
     """`docker compose exec <service> python manage.py ...`: in the service's environment."""
     return subprocess.run(
         ["python", "manage.py", *arguments],
@@ -184,7 +146,7 @@ def exec_in(service: Service, *arguments: str) -> subprocess.CompletedProcess[st
     )
 
 
-def wait_healthy(services: dict[str, Service]) -> dict[str, Any]:
+def wait_healthy(services: dict[str, OutputProcess]) -> dict[str, Any]:
     """Until the web answers /healthz with "ok": it migrated and serves, and the workers'
     heartbeat (a task beat sends) came through the broker."""
     port = services["web"].environment["BIND"].rsplit(":", 1)[1]
@@ -204,7 +166,7 @@ def wait_healthy(services: dict[str, Service]) -> dict[str, Any]:
 
 
 def test_the_services_of_compose_play_a_tournament_to_the_end(
-    services: dict[str, Service],
+    services: dict[str, OutputProcess],
 ) -> None:
     commands = [" ".join(service.process.args) for service in services.values()]  # type: ignore[arg-type]
     assert sum(" beat " in f" {command} " for command in commands) == 1, "beat runs once"

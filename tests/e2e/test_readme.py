@@ -13,8 +13,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.e2e.live import LiveService, service_env
-from tests.e2e.workers import PROJECT_DIR, WorkerPool
+from tests.e2e.live import LiveService
+from tests.e2e.workers import PROJECT_DIR, WorkerPool, on_test_database
 from tests.test_readme_examples import walkthrough_blocks
 
 WALKTHROUGH_SECONDS = 900
@@ -32,7 +32,7 @@ def test_the_shell_walkthroughs_run_as_written(live_service: LiveService) -> Non
     blocks = walkthrough_blocks()
     assert len(blocks) >= 40, "the walkthroughs were not found"
     script = "set -o pipefail\n" + "\n\n".join(blocks)
-    env = {**service_env(), "PORT": str(live_service.port)}
+    env = {**on_test_database(), "PORT": str(live_service.port)}
     try:
         result = subprocess.run(
             ["bash", "-e", "-c", script],

@@ -10,20 +10,18 @@ docs' come from ``SCREENSHOTS_DIR=docs/screenshots``).
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
 import sys
-import threading
 import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from tests.conftest import running_in_ci
-from tests.e2e.workers import PROJECT_DIR, WorkerPool
+from tests.e2e.live import free_port
+from tests.e2e.workers import PROJECT_DIR, OutputProcess, WorkerPool, on_test_database
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -36,50 +34,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-PORTS = range(8800, 8900)
 START_TIMEOUT_SECONDS = 60
-
-
-def _free_port() -> int:
-    for port in PORTS:
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError("no free port in 8800-8899")
-
-
-class ServiceProcess:
-    """A subprocess of the service (gunicorn or beat) on the test database, output kept."""
-
-    def __init__(self, command: list[str], env: dict[str, str]) -> None:
-        self.output: list[str] = []
-        self.process = subprocess.Popen(
-            command,
-            cwd=PROJECT_DIR,
-            env={**os.environ, "STUD_DB_NAME": str(connection.settings_dict["NAME"]), **env},
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            start_new_session=True,
-        )
-        threading.Thread(target=self._collect, daemon=True).start()
-
-    def _collect(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self.output.append(line)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, 15)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, 9)
-                self.process.wait()
 
 
 @pytest.fixture
@@ -87,16 +42,18 @@ def live_service(celery_workers: WorkerPool, tmp_path: Path) -> Iterator[str]:
     """The base URL of the service: gunicorn, two workers, beat; all stopped afterwards."""
     celery_workers.start()
     celery_workers.start()
-    port = _free_port()
+    port = free_port()
     bin_dir = Path(sys.executable).parent
-    web = ServiceProcess(
+    web = OutputProcess(
+        "web",
         [str(bin_dir / "gunicorn"), "--config", str(PROJECT_DIR / "deploy" / "gunicorn.conf.py")],
-        {"PORT": str(port), "WEB_CONCURRENCY": "2", "WEB_THREADS": "4"},
+        {**on_test_database(), "PORT": str(port), "WEB_CONCURRENCY": "2", "WEB_THREADS": "4"},
     )
-    beat = ServiceProcess(
+    beat = OutputProcess(
+        "beat",
         [sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel=INFO",
          "-s", str(tmp_path / "celerybeat-schedule")],
-        {},
+        on_test_database(),
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + START_TIMEOUT_SECONDS
