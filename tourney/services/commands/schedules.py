@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.errors import Conflict, Invalid, NotFound
 from tourney.codes import Code
@@ -22,7 +23,10 @@ def _planner_entry(data: dict[str, Any]) -> Level | Break:
             return Break(data["minutes"])
         return Level(*(data[name] for name in LEVEL_FIELDS))
     except KeyError as error:
-        raise Invalid(f"a level needs {', '.join(LEVEL_FIELDS)}: {error} is missing") from error
+        raise Invalid(
+            _("a level needs %(LEVEL_FIELDS)s: %(error)s is missing")
+            % {"LEVEL_FIELDS": ", ".join(LEVEL_FIELDS), "error": error}
+        ) from error
     except (TypeError, ValueError) as error:
         raise Invalid(str(error), code=Code.INVALID_SCHEDULE) from error
 
@@ -35,7 +39,8 @@ def _check_amounts(schedule: Schedule) -> None:
     for level in schedule.levels:
         if level.big_bet > MAX_AMOUNT:
             raise Invalid(
-                f"a big bet of {level.big_bet} is above {MAX_AMOUNT}: use fewer levels",
+                _("a big bet of %(big_bet)s is above %(MAX_AMOUNT)s: use fewer levels")
+                % {"big_bet": level.big_bet, "MAX_AMOUNT": MAX_AMOUNT},
                 code=Code.INVALID_SCHEDULE,
             )
 
@@ -95,7 +100,10 @@ def schedule_update(
     with transaction.atomic():
         stored = AnteSchedule.objects.select_for_update().filter(pk=schedule_id).first()
         if stored is None:
-            raise NotFound(f"no schedule {schedule_id}", code=Code.NO_SCHEDULE)
+            raise NotFound(
+                _("no schedule %(schedule_id)s") % {"schedule_id": schedule_id},
+                code=Code.NO_SCHEDULE,
+            )
         if name is not None:
             stored.name = name
             stored.save(update_fields=["name"])
@@ -112,8 +120,11 @@ def schedule_update(
             _entry_values(r) for r in new_rows[:fixed]
         ]:
             raise Conflict(
-                f"levels 1 to {fixed} of this schedule were played or are in play at a "
-                "tournament: change only the levels after them",
+                _(
+                    "levels 1 to %(fixed)s of this schedule were played or are in play at "
+                    "a tournament: change only the levels after them"
+                )
+                % {"fixed": fixed},
                 code=Code.SCHEDULE_IN_PLAY,
             )
         for tournament in users:
@@ -134,8 +145,11 @@ def _check_units(schedule: Schedule, unit: int) -> None:
         for name, amount in level.amounts().items():
             if amount % unit:
                 raise Invalid(
-                    f"level {number}: {name} {amount} is not a multiple of the chip unit "
-                    f"{unit} of a tournament that uses this schedule",
+                    _(
+                        "level %(number)s: %(name)s %(amount)s is not a multiple of the chip "
+                        "unit %(unit)s of a tournament that uses this schedule"
+                    )
+                    % {"number": number, "name": name, "amount": amount, "unit": unit},
                     code=Code.CHIP_UNIT,
                 )
 
@@ -149,8 +163,11 @@ def _check_units_from(schedule: Schedule, unit: int, index: int) -> None:
         for name, amount in entry.amounts().items():
             if amount % unit:
                 raise Invalid(
-                    f"entry {position + 1}: {name} {amount} is not a multiple of {unit}, the "
-                    "smallest chip left in play at a tournament that uses this schedule",
+                    _(
+                        "entry %(number)s: %(name)s %(amount)s is not a multiple of %(unit)s, "
+                        "the smallest chip left in play at a tournament that uses this schedule"
+                    )
+                    % {"number": position + 1, "name": name, "amount": amount, "unit": unit},
                     code=Code.CHIP_UNIT,
                 )
 
