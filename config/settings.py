@@ -391,6 +391,7 @@ WHITENOISE_USE_FINDERS = True  # serve app static files without a collectstatic 
 
 LANGUAGE_CODE = "en-us"
 LANGUAGES = [("en", "English"), ("ar", "العربية"), ("el", "Ελληνικά")]
+LOCALE_PATHS = [BASE_DIR / "config" / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

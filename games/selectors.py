@@ -25,6 +25,7 @@ from games.engine.replay import EVENT_TYPES, from_dict, replay
 from games.engine.state import HandState
 from games.engine.views import event_for, log_for, view_for
 from games.errors import Conflict, Forbidden, NotFound
+from games.hand_names import named_view
 from games.locks import no_table, table_read_for_update
 from games.models import (
     Hand,
@@ -245,7 +246,7 @@ def hand_public(hand: Hand, state: HandState, viewer: Player | None) -> dict[str
     """A hand's header, what was published at its start and the engine view for ``viewer``;
     the server seed only when the reveal policy makes it public."""
     index = seat_index(hand, viewer)
-    view = view_for(state, index)
+    view = named_view(view_for(state, index), state)
     seats = [e["seat"] for e in hand.lineup]
     view["to_act_seats"] = [seats[i] for i in view["to_act"]]
     return {

@@ -1,0 +1,18 @@
+"""Django's ``makemessages``, reading the engine's refusals too.
+
+The engine is pure Python (no Django): it cannot call ``gettext``. Its refusals are
+``IllegalAction(template, code, **params)`` with a literal template (or a template marked by
+``refusal_template`` where it is built apart from its raise), so the translation tools take
+those first arguments as messages too, and ``games.poker_words`` says them in the reader's
+language. Run as Django's (docs/i18n.md): ``cd games && ../manage.py makemessages -a``.
+"""
+
+from django.core.management.commands import makemessages
+
+
+class Command(makemessages.Command):
+    xgettext_options = [
+        *makemessages.Command.xgettext_options,
+        "--keyword=IllegalAction",
+        "--keyword=refusal_template",
+    ]
