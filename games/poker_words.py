@@ -40,6 +40,7 @@ _WORDS = {"action": _ACTIONS, "right": _ACTIONS, "legal": _ACTIONS, "phase": _PH
 def illegal_action_message(error: IllegalAction) -> str:
     """``error``'s message in the active language: ``"check is not allowed: ..."``."""
     alternatives = pgettext("between two amounts: 2 or 4", " or ")
+    separator = pgettext("between the names of a list: bring_in, complete", ", ")
     params = {}
     for name, value in error.params.items():
         words = _WORDS.get(name, {})
@@ -47,5 +48,5 @@ def illegal_action_message(error: IllegalAction) -> str:
             value = tuple(str(words.get(str(v), v)) for v in value)
         else:
             value = str(words.get(str(value), value))
-        params[name] = joined(name, value, alternatives=alternatives)
+        params[name] = joined(name, value, alternatives=alternatives, separator=separator)
     return _(error.template).format(**params)

@@ -120,13 +120,17 @@ def refusal_template(template: str) -> str:
 
 
 def joined(
-    name: str, value: str | int | tuple[str | int, ...], *, alternatives: str = " or "
+    name: str,
+    value: str | int | tuple[str | int, ...],
+    *,
+    alternatives: str = " or ",
+    separator: str = ", ",
 ) -> str:
     """A parameter of an :class:`IllegalAction` as its message writes it: a tuple of
-    ``amounts`` joined with ``alternatives``, any other tuple with ", "."""
+    ``amounts`` joined with ``alternatives``, any other tuple with ``separator``."""
     if not isinstance(value, tuple):
         return str(value)
-    return (alternatives if name == "amounts" else ", ").join(str(v) for v in value)
+    return (alternatives if name == "amounts" else separator).join(str(v) for v in value)
 
 
 class Phase(StrEnum):
@@ -250,7 +254,9 @@ class HandState:
             )
         if any(not isinstance(s, int) or isinstance(s, bool) or s <= 0 for s in stacks):
             raise IllegalAction(
-                f"every player needs a whole, positive number of chips: {list(stacks)}", "stacks"
+                "every player needs a whole, positive number of chips: {stacks}",
+                "stacks",
+                stacks=str(list(stacks)),
             )
         self.rules = rules
         self.stakes = stakes
@@ -497,7 +503,7 @@ class HandState:
         if card is None:
             raise IllegalAction("unknown cards are only allowed in recorded histories", "card")
         if card in self._out and (card not in self.burned or self.cards_left() > 0):
-            raise IllegalAction(f"card dealt twice: {card!r}", "duplicate_card")
+            raise IllegalAction("card dealt twice: {card}", "duplicate_card", card=repr(card))
         self._check_deck(slot)
         self._slots.pop()
         if slot.burn:
@@ -630,8 +636,7 @@ class HandState:
         options = self._betting_options(i)
         same = [o for o in options if o.action is action]
         if not same:
-            template, params = self._why_not(i, action, options)
-            raise IllegalAction(template, "illegal_action", **params)
+            raise self._why_not(i, action, options)
         amounts = tuple(o.to for o in same)
         if to is None:
             if len(same) > 1:
@@ -654,39 +659,49 @@ class HandState:
             amounts=amounts,
         )
 
-    def _why_not(
-        self, i: int, action: Action, options: list[Option]
-    ) -> tuple[str, dict[str, str | int | tuple[str | int, ...]]]:
-        """The template and parameters of an :class:`IllegalAction` refusing ``action``."""
+    def _why_not(self, i: int, action: Action, options: list[Option]) -> IllegalAction:
+        """The refusal of ``action`` by player ``i``, naming the rule."""
         legal = tuple(str(o.action) for o in options)
         level = self.round.level
         if self.phase is _P_BRING_IN:
-            template = (
-                "{action} is not allowed: the bring-in must bring in or complete (legal: {legal})"
+            return IllegalAction(
+                "{action} is not allowed: the bring-in must bring in or complete (legal: {legal})",
+                action=action,
+                legal=legal,
             )
-            return template, {"action": action, "legal": legal}
         if action is _CHECK and level > self.players[i].street_bet:
-            return "cannot check facing a bet of {level} (legal: {legal})", {
-                "level": level,
-                "legal": legal,
-            }
+            return IllegalAction(
+                "cannot check facing a bet of {level} (legal: {legal})", level=level, legal=legal
+            )
         if action in (_CALL, _FOLD) and level == self.players[i].street_bet:
-            template = "nothing to {action}: there is no bet to face (legal: {legal})"
-            return template, {"action": action, "legal": legal}
+            return IllegalAction(
+                "nothing to {action}: there is no bet to face (legal: {legal})",
+                action=action,
+                legal=legal,
+            )
         if action in AGGRESSIVE:
             if self.players[i].street_bet + self.players[i].stack <= level:
-                template = "{action} not allowed: not enough chips to raise (legal: {legal})"
-                return template, {"action": action, "legal": legal}
+                return IllegalAction(
+                    "{action} not allowed: not enough chips to raise (legal: {legal})",
+                    action=action,
+                    legal=legal,
+                )
             reason = self._may_raise(i)
             if reason:
-                return reason, {"action": action, "legal": legal, "raises": CAP - 1}
-            right = self.round.raise_action()
-            template = "{action} is not the name of this move: it is a {right} (legal: {legal})"
-            return template, {"action": action, "right": right, "legal": legal}
+                return IllegalAction(reason, action=action, legal=legal, raises=CAP - 1)
+            return IllegalAction(
+                "{action} is not the name of this move: it is a {right} (legal: {legal})",
+                action=action,
+                right=self.round.raise_action(),
+                legal=legal,
+            )
         if action is _BRING_IN:
-            template = "the bring-in is only posted first on third street (legal: {legal})"
-            return template, {"legal": legal}
-        return "{action} is not legal now (legal: {legal})", {"action": action, "legal": legal}
+            return IllegalAction(
+                "the bring-in is only posted first on third street (legal: {legal})", legal=legal
+            )
+        return IllegalAction(
+            "{action} is not legal now (legal: {legal})", action=action, legal=legal
+        )
 
     def _apply_option(self, i: int, chosen: Option) -> None:
         p = self.players[i]

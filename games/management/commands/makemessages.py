@@ -16,3 +16,6 @@ class Command(makemessages.Command):
         "--keyword=IllegalAction",
         "--keyword=refusal_template",
     ]
+    # A guess from a similar message is no translation: a new message stays untranslated
+    # until someone translates it (and the catalogue test says which).
+    msgmerge_options = [*makemessages.Command.msgmerge_options, "--no-fuzzy-matching"]
