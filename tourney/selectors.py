@@ -214,7 +214,7 @@ def tournament_state(tournament: Tournament) -> dict[str, Any]:
         "id": tournament.id,
         "name": tournament.name,
         "mode": tournament.mode,
-        "status": tournament.status,
+        "status": tournament.get_status_display(),
         "level": {
             "index": tournament.level_index,
             "number": level_number(entries_list, tournament.level_index),

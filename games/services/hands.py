@@ -358,7 +358,7 @@ def hand_act(
         if table.status != TableStatus.OPEN:
             raise Conflict(
                 _("the table is %(status)s: wait for staff to resume it")
-                % {"status": table.status},
+                % {"status": table.get_status_display()},
                 code=Code.PAUSED,
             )
         if hand is None:

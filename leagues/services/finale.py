@@ -49,7 +49,7 @@ def finale_register(*, season_id: int, tournament_id: int) -> list[dict[str, obj
                     "tournament %(tournament_id)s is %(status)s: the qualifiers' stacks "
                     "are given at the draw, so register them before it starts"
                 )
-                % {"tournament_id": tournament_id, "status": tournament.status},
+                % {"tournament_id": tournament_id, "status": tournament.get_status_display()},
                 code=Code.STARTED,
             )
         for row in field:

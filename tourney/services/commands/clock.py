@@ -24,7 +24,8 @@ def tournament_pause(*, tournament_id: int) -> Tournament:
         tournament = tournament_for_update(tournament_id)
         if tournament.status != Status.RUNNING:
             raise Conflict(
-                _("the tournament is %(status)s, not running") % {"status": tournament.status},
+                _("the tournament is %(status)s, not running")
+                % {"status": tournament.get_status_display()},
                 code=Code.NOT_RUNNING,
             )
         if unscheduled_break_on(tournament):
@@ -54,7 +55,8 @@ def tournament_resume(*, tournament_id: int) -> Tournament:
         tournament = tournament_for_update(tournament_id)
         if tournament.status != Status.PAUSED:
             raise Conflict(
-                _("the tournament is %(status)s, not paused") % {"status": tournament.status},
+                _("the tournament is %(status)s, not paused")
+                % {"status": tournament.get_status_display()},
                 code=Code.NOT_PAUSED,
             )
         now = timezone.now()

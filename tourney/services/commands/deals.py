@@ -126,7 +126,8 @@ def deal_record(
         tournament = tournament_for_update(tournament_id)
         if tournament.status not in (Status.RUNNING, Status.PAUSED):
             raise Conflict(
-                gettext("the tournament is %(status)s") % {"status": tournament.status},
+                gettext("the tournament is %(status)s")
+                % {"status": tournament.get_status_display()},
                 code=Code.NOT_RUNNING,
             )
         still_open = windows_open(tournament)

@@ -19,7 +19,7 @@ def running_for_update(tournament_id: int) -> Tournament:
         hint = "start it first" if tournament.status == Status.REGISTERING else "it is over"
         raise Conflict(
             _("the tournament is %(status)s: this is for a tournament in play (%(hint)s)")
-            % {"status": tournament.status, "hint": hint},
+            % {"status": tournament.get_status_display(), "hint": hint},
             code=Code.NOT_RUNNING,
         )
     return tournament

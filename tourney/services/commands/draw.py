@@ -58,7 +58,8 @@ def tournament_start(*, tournament_id: int) -> Tournament:
         tournament = tournament_for_update(tournament_id)
         if tournament.status != Status.REGISTERING:
             raise Conflict(
-                gettext("the tournament is already %(status)s") % {"status": tournament.status},
+                gettext("the tournament is already %(status)s")
+                % {"status": tournament.get_status_display()},
                 code=Code.ALREADY_STARTED,
             )
         entries = _registered(tournament)

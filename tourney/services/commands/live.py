@@ -24,7 +24,7 @@ def _live(tournament_id: int) -> Tournament:
         )
     if tournament.status not in (Status.RUNNING, Status.PAUSED):
         raise Conflict(
-            gettext("the tournament is %(status)s") % {"status": tournament.status},
+            gettext("the tournament is %(status)s") % {"status": tournament.get_status_display()},
             code=Code.NOT_RUNNING,
         )
     return tournament

@@ -24,7 +24,8 @@ from tourney.windows import add_on_open, deal_check, rebuy_open
 def _playing_entry(tournament: Tournament, player_id: int, purchase: str) -> Entry:
     if tournament.status not in (Status.RUNNING, Status.PAUSED):
         raise Conflict(
-            _("the tournament is %(status)s") % {"status": tournament.status}, code=Code.NOT_RUNNING
+            _("the tournament is %(status)s") % {"status": tournament.get_status_display()},
+            code=Code.NOT_RUNNING,
         )
     deal_check(tournament, purchase=purchase)
     entry = tournament.entries.filter(player_id=player_id, status=EntryStatus.PLAYING).first()

@@ -79,7 +79,7 @@ def entry_register(*, tournament_id: int, player_id: int, bonus_chips: int = 0) 
         if tournament.status != Status.REGISTERING and not late_registration_open(tournament):
             raise Conflict(
                 _("registration is closed (the tournament is %(status)s)")
-                % {"status": tournament.status},
+                % {"status": tournament.get_status_display()},
                 code=Code.REGISTRATION_CLOSED,
             )
         if bonus_chips % tournament.unit_in_play:
@@ -142,7 +142,7 @@ def entry_re_enter(*, tournament_id: int, player_id: int) -> Entry:
         player = _player(player_id)
         if tournament.status not in (Status.RUNNING, Status.PAUSED):
             raise Conflict(
-                _("the tournament is %(status)s") % {"status": tournament.status},
+                _("the tournament is %(status)s") % {"status": tournament.get_status_display()},
                 code=Code.NOT_RUNNING,
             )
         deal_check(tournament, purchase="re-entry")

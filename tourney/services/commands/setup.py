@@ -230,7 +230,7 @@ def tournament_configure(*, tournament_id: int, **fields: Any) -> Tournament:
         if tournament.status != Status.REGISTERING:
             raise Conflict(
                 _("the tournament is %(status)s: settings are fixed")
-                % {"status": tournament.status},
+                % {"status": tournament.get_status_display()},
                 code=Code.STARTED,
             )
         paid = sorted(
@@ -275,7 +275,8 @@ def tournament_cancel(*, tournament_id: int) -> Tournament:
         tournament = tournament_for_update(tournament_id)
         if tournament.status in (Status.FINISHED, Status.CANCELLED):
             raise Conflict(
-                _("the tournament is already %(status)s") % {"status": tournament.status},
+                _("the tournament is already %(status)s")
+                % {"status": tournament.get_status_display()},
                 code=Code.OVER,
             )
         refunds = []
