@@ -152,11 +152,23 @@ def named_view(view: dict[str, Any], state: HandState) -> dict[str, Any]:
         if "hand" in entry:
             entry["hand"] = _player_hand_names(state, entry["player"])
     for award in view["winners"]:
-        if award["hand"] is not None and state.players[award["player"]].cards_known:
-            award["hand"] = _award_hand_name(state, award["player"], award["half"])
+        _name_award(award, state)
         if "note" in award:
             award["note"] = no_low_note()
     return view
+
+
+def named_event(event: dict[str, Any], state: HandState) -> dict[str, Any]:
+    """``event`` (an event of ``state``'s log as ``games.engine.views.event_for`` gives it)
+    with an award's winning hand named in the active language."""
+    if event.get("type") == "award":
+        _name_award(event, state)
+    return event
+
+
+def _name_award(award: dict[str, Any], state: HandState) -> None:
+    if award["hand"] is not None and state.players[award["player"]].cards_known:
+        award["hand"] = _award_hand_name(state, award["player"], award["half"])
 
 
 def _player_hand_names(state: HandState, i: int) -> dict[str, str | None]:

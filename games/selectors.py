@@ -25,7 +25,7 @@ from games.engine.replay import EVENT_TYPES, from_dict, replay
 from games.engine.state import HandState
 from games.engine.views import event_for, log_for, view_for
 from games.errors import Conflict, Forbidden, NotFound
-from games.hand_names import named_view
+from games.hand_names import named_event, named_view
 from games.locks import no_table, table_read_for_update
 from games.models import (
     Hand,
@@ -295,7 +295,7 @@ def table_events(
                 assert hand is not None
                 states[event.hand_id] = (hand_state(hand), seat_index(hand, viewer))
             state, index = states[event.hand_id]
-            data = event_for(event_from_dict(data), index, state)
+            data = named_event(event_for(event_from_dict(data), index, state), state)
         out.append({"seq": event.seq, "hand": event.hand_id, "kind": event.kind, "data": data})
     return {
         "seq": seq,
@@ -325,7 +325,7 @@ def hand_history(hand: Hand, viewer: Player | None) -> dict[str, Any]:
         "header": hand.header,
         **fair_dealing.scheme_fields(hand),
         **fair_dealing.seed_disclosure(hand),
-        "log": log_for(state, seat_index(hand, viewer)),
+        "log": [named_event(e, state) for e in log_for(state, seat_index(hand, viewer))],
     }
 
 

@@ -13,7 +13,7 @@ from django.contrib.auth import authenticate
 from django.db import transaction
 from django.http import HttpResponse
 from django.utils.http import parse_etags
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -246,7 +246,8 @@ class TableDetailApi(TableApi):
     def get(self, request: Request, table_id: int) -> Response:
         viewer = caller_player(request)
         found = selectors.table_rows(table_id)  # the version's and, if still current, the answer's
-        etag = f'"{selectors.rows_version(found, viewer)}"'
+        # The answer's hand names are in the caller's language: its tag names the language.
+        etag = f'"{selectors.rows_version(found, viewer)}-{get_language()}"'
         headers = {"ETag": etag, "Cache-Control": "private, no-cache"}
         held = {
             tag.removeprefix("W/") for tag in parse_etags(request.headers.get("If-None-Match", ""))

@@ -10,8 +10,8 @@ from django.utils import translation
 from games.engine.cards import parse_cards
 from games.engine.evaluation import describe_high, describe_low, high_value, low_value
 from games.engine.rules import Rules, Variant
-from games.engine.views import view_for
-from games.hand_names import high_name, low_name, named_view
+from games.engine.views import log_for, view_for
+from games.hand_names import high_name, low_name, named_event, named_view
 from tests.engine.helpers import STAKES, stacked_hand
 
 FSI, PDI = "\u2068", "\u2069"  # the Arabic names isolate the run of ranks (left to right)
@@ -161,3 +161,23 @@ def test_a_razz_winner_is_named_by_the_low_in_each_language():
     assert names["en"] == english
     assert [w["hand"] for w in names["ar"]] == [f"يد منخفضة {FSI}6-4-3-2-A{PDI}"]
     assert [w["hand"] for w in names["el"]] == ["χαμηλό 6-4-3-2-A"]
+
+
+def test_the_logs_awards_name_the_winning_hand_in_each_language():
+    cards = {0: "KcKh 9h Ts Jc 3d 9c", 1: "8c8d Qs 6h 6s Jd 3c"}
+    played = stacked_hand(Rules(Variant.STUD_8), STAKES, [100, 100], cards)
+    played.play("bring_in", "call", *["check"] * 8)
+    played.act("show")
+
+    named = {}
+    for language in ("en", "ar", "el"):
+        with translation.override(language):
+            log = [named_event(e, played.state) for e in log_for(played.state, None)]
+        named[language] = [e["hand"] for e in log if e["type"] == "award"]
+
+    assert log_for(played.state, None)[-1]["hand"] == "two pair, kings and nines"
+    assert named == {
+        "en": ["two pair, kings and nines"],
+        "ar": ["زوجان، شايبات وتسعات"],
+        "el": ["δύο ζευγάρια, ρηγάδες και εννιάρια"],
+    }
