@@ -66,3 +66,42 @@ def test_registering_twice_is_refused_in_the_readers_language(
     assert response.status_code == 409
     assert response.json()["error"]["code"] == "already_registered"
     assert response.json()["error"]["message"] == message
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        (
+            "en",
+            "the ante (10) must be below the bring-in (10): the bring-in is the first bet, "
+            "above what everyone already put in",
+        ),
+        (
+            "ar",
+            "يجب أن يكون الرهان المسبق (10) أقل من رسم الاشتراك (10): رسم الاشتراك هو الرهان "
+            "الأول، فوق ما دفعه الجميع",
+        ),
+        (
+            "el",
+            "το ante (10) πρέπει να είναι κάτω από το bring-in (10): το bring-in είναι το πρώτο "
+            "ποντάρισμα, πάνω από ό,τι έβαλαν ήδη όλοι",
+        ),
+    ],
+)
+def test_a_planners_refusal_of_a_schedule_is_in_the_readers_language(
+    staff,  # noqa: F811
+    language,
+    message,
+):
+    level = {"game": "stud_hi", "ante": 10, "bring_in": 10, "small_bet": 30, "big_bet": 60}
+
+    response = staff.post(
+        "/api/v1/tournaments/schedules/",
+        {"name": "s", "chip_unit": 5, "entries": [{**level, "minutes": 10}]},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "invalid_schedule"
+    assert response.json()["error"]["message"] == message

@@ -1,10 +1,12 @@
-"""Django's ``makemessages``, reading the engine's refusals too.
+"""Django's ``makemessages``, reading the engine's and the planners' refusals too.
 
-The engine is pure Python (no Django): it cannot call ``gettext``. Its refusals are
-``IllegalAction(template, code, **params)`` with a literal template (or a template marked by
-``refusal_template`` where it is built apart from its raise), so the translation tools take
-those first arguments as messages too, and ``games.poker_words`` says them in the reader's
-language. Run as Django's (docs/i18n.md): ``cd games && ../manage.py makemessages -a``.
+The engine and the tournament planners are pure Python (no Django): they cannot call
+``gettext``. Their refusals are ``IllegalAction(template, code, **params)`` (or a template
+marked by ``refusal_template`` where it is built apart from its raise) and
+``PlanRefused(template, **params)``, with literal English templates, so the translation tools
+take those first arguments as messages too; ``games.poker_words`` and
+``tourney.plan_messages`` say them in the reader's language. Run as Django's
+(docs/i18n-messages.md): ``cd games && ../manage.py makemessages -l ar -l el``.
 """
 
 from django.core.management.commands import makemessages
@@ -15,6 +17,7 @@ class Command(makemessages.Command):
         *makemessages.Command.xgettext_options,
         "--keyword=IllegalAction",
         "--keyword=refusal_template",
+        "--keyword=PlanRefused",
     ]
     # A guess from a similar message is no translation: a new message stays untranslated
     # until someone translates it (and the catalogue test says which).

@@ -19,6 +19,7 @@ from games.errors import Conflict, Invalid
 from games.models import Seat
 from tourney.codes import Code
 from tourney.models import Status, Tournament
+from tourney.plan_messages import plan_message
 from tourney.planning.chip_race import check_units, race
 from tourney.planning.levels import STAKE_FIELDS, entry_seconds, level_number
 from tourney.selectors import schedule_entries, unscheduled_break_on
@@ -253,7 +254,7 @@ def clock_color_up(*, tournament_id: int, chip_unit: int) -> Tournament:
         try:
             check_units(old_unit, chip_unit)
         except ValueError as error:
-            raise Invalid(str(error), code=Code.CHIP_UNIT) from error
+            raise Invalid(plan_message(error), code=Code.CHIP_UNIT) from error
         _amounts_check(tournament, chip_unit)
         tables = open_tables_for_update(tournament)
         busy = sorted(locked.tt.number for locked in tables if locked.in_hand)

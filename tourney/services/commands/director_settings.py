@@ -22,6 +22,7 @@ from games.errors import Conflict, Invalid
 from games.models import Table
 from tourney.codes import Code
 from tourney.models import EntryStatus, ScheduleEntry, Status, Tournament
+from tourney.plan_messages import plan_message
 from tourney.planning.levels import STAKE_FIELDS, level_number
 from tourney.planning.payouts import structure_from_percentages
 from tourney.selectors import payout_structure, schedule_entries
@@ -220,7 +221,7 @@ def _payouts(tournament: Tournament, percentages: list[str]) -> None:
     try:
         new = structure_from_percentages(percentages)
     except (TypeError, ValueError) as error:
-        raise Invalid(str(error), code=Code.INVALID_PAYOUTS) from error
+        raise Invalid(plan_message(error), code=Code.INVALID_PAYOUTS) from error
     left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
     paid_now = payout_structure(tournament).places
     if left <= paid_now or tournament.entries.filter(prize__gt=0).exists():

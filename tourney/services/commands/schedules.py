@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from games.errors import Conflict, Invalid, NotFound
 from tourney.codes import Code
 from tourney.models import AnteSchedule, ScheduleEntry, Status, Tournament
+from tourney.plan_messages import plan_message
 from tourney.planning.schedules import Break, Level, Schedule, generate_schedule
 from tourney.selectors import schedule_entries
 
@@ -28,7 +29,7 @@ def _planner_entry(data: dict[str, Any]) -> Level | Break:
             % {"LEVEL_FIELDS": ", ".join(LEVEL_FIELDS), "error": error}
         ) from error
     except (TypeError, ValueError) as error:
-        raise Invalid(str(error), code=Code.INVALID_SCHEDULE) from error
+        raise Invalid(plan_message(error), code=Code.INVALID_SCHEDULE) from error
 
 
 MAX_AMOUNT = 2**31 - 1
@@ -74,7 +75,7 @@ def _planned(entries: Sequence[dict[str, Any]], chip_unit: int) -> Schedule:
     try:
         return Schedule(tuple(_planner_entry(dict(e)) for e in entries), chip_unit)
     except (TypeError, ValueError) as error:
-        raise Invalid(str(error), code=Code.INVALID_SCHEDULE) from error
+        raise Invalid(plan_message(error), code=Code.INVALID_SCHEDULE) from error
 
 
 def schedule_create(
@@ -197,5 +198,5 @@ def schedule_generate(
             break_minutes,
         )
     except (TypeError, ValueError) as error:
-        raise Invalid(str(error), code=Code.INVALID_SCHEDULE) from error
+        raise Invalid(plan_message(error), code=Code.INVALID_SCHEDULE) from error
     return _store(name=name, schedule=schedule, club_id=club_id)

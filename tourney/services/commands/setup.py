@@ -21,6 +21,7 @@ from tourney.models import (
     Status,
     Tournament,
 )
+from tourney.plan_messages import plan_message
 from tourney.planning.levels import STAKE_FIELDS
 from tourney.planning.payouts import structure_from_percentages
 from tourney.selectors import schedule_entries
@@ -73,7 +74,7 @@ def _check_settings(fields: dict[str, Any]) -> None:
         try:
             structure_from_percentages(fields["payout_percentages"])
         except (TypeError, ValueError) as error:
-            raise Invalid(str(error), code=Code.INVALID_PAYOUTS) from error
+            raise Invalid(plan_message(error), code=Code.INVALID_PAYOUTS) from error
     if "club_id" in fields and not Club.objects.filter(pk=fields["club_id"]).exists():
         raise NotFound(_("no club %(club_id)s") % {"club_id": fields["club_id"]}, code=Code.NO_CLUB)
     if (
