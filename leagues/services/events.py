@@ -29,6 +29,7 @@ from leagues.services.fees import event_fees_charge, live_fees_collect
 from leagues.services.standings import season_recompute, standings_event_entered
 from tourney.models import PAID, EntryStatus, Tournament
 from tourney.models import Status as TournamentStatus
+from tourney.plan_messages import plan_message
 from tourney.selectors import prizes_by_place
 from tourney.services.commands.setup import entry_paid
 
@@ -95,7 +96,8 @@ def _points(season: Season, event_field: Field, row: Row) -> Decimal:
         raw = formula_points(season.formula, season.formula_params, finish)
     except FormulaError as error:
         raise Invalid(
-            _("the season's formula fails: %(error)s") % {"error": error}, code=Code.FORMULA
+            _("the season's formula fails: %(error)s") % {"error": plan_message(error)},
+            code=Code.FORMULA,
         ) from error
     raw += season.participation_points + season.knockout_points * row.knockouts
     return points_round(raw, season.decimals)

@@ -16,6 +16,7 @@ from leagues.codes import Code
 from leagues.formulas import FormulaError, formula_check
 from leagues.models import League, Season
 from leagues.standings import TIE_BREAKS
+from tourney.plan_messages import plan_message
 from tourney.planning.payouts import structure_from_percentages
 
 
@@ -114,7 +115,7 @@ def formula_normalised(formula: str, params: dict[str, Any] | None) -> dict[str,
     try:
         return formula_check(formula, params)
     except FormulaError as error:
-        raise Invalid(str(error), code=Code.FORMULA) from error
+        raise Invalid(plan_message(error), code=Code.FORMULA) from error
 
 
 def season_create(*, league: League, **settings: Any) -> Season:

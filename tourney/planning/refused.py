@@ -9,10 +9,11 @@ from __future__ import annotations
 
 class PlanRefused(ValueError):
     """Input a planner refuses: ``template`` with its ``{name}`` placeholders filled from
-    ``params``. The translation tools read the templates (the first argument of
-    ``PlanRefused``, ``games.management.commands.makemessages``)."""
+    ``params`` (a brace of the text written twice, as ``str.format`` reads it). The
+    translation tools read the templates: the first argument of ``PlanRefused``
+    (``games.management.commands.makemessages``)."""
 
     def __init__(self, template: str, **params: object) -> None:
-        super().__init__(template.format(**params) if params else template)
+        super().__init__(template.format(**params))
         self.template = template
         self.params = params
