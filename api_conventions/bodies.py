@@ -25,6 +25,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 MAX_INTEGER = 2**53 - 1
@@ -45,7 +47,7 @@ def _kind(value: Any) -> str:
 class JSONIntegerField(serializers.IntegerField):
     """An integer as JSON writes one: ``100``; not ``"100"``, ``100.0`` nor ``true``."""
 
-    default_error_messages = {"wrong_type": "A JSON integer is required, not {kind}."}
+    default_error_messages = {"wrong_type": _("A JSON integer is required, not {kind}.")}
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("min_value", -MAX_INTEGER)
@@ -61,7 +63,7 @@ class JSONIntegerField(serializers.IntegerField):
 class JSONStringField(serializers.CharField):
     """A JSON string: not ``12`` (DRF's ``CharField`` makes it ``"12"``)."""
 
-    default_error_messages = {"wrong_type": "A JSON string is required, not {kind}."}
+    default_error_messages = {"wrong_type": _("A JSON string is required, not {kind}.")}
 
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
@@ -72,7 +74,7 @@ class JSONStringField(serializers.CharField):
 class JSONBooleanField(serializers.BooleanField):
     """``true`` or ``false``: not ``"yes"``, ``1`` nor ``"on"`` (DRF's take them all)."""
 
-    default_error_messages = {"wrong_type": "true or false is required, not {kind}."}
+    default_error_messages = {"wrong_type": _("true or false is required, not {kind}.")}
 
     def to_internal_value(self, data: Any) -> bool:
         if type(data) is not bool:
@@ -88,7 +90,7 @@ class JSONDecimalField(serializers.DecimalField):
     ``true``, nor full-width digits (Python's ``Decimal`` reads them)."""
 
     default_error_messages = {
-        "wrong_type": 'A JSON number or a decimal in a string ("2.5") is required, not {kind}.'
+        "wrong_type": _('A JSON number or a decimal in a string ("2.5") is required, not {kind}.')
     }
 
     def to_internal_value(self, data: Any) -> Any:
@@ -132,8 +134,10 @@ class KnownFieldsSerializer(serializers.Serializer[Any]):
                 raise serializers.ValidationError(
                     {
                         name: [
-                            f"unknown field {name!r}: remove it "
-                            f"(the fields here are {', '.join(known)})"
+                            gettext(
+                                "unknown field %(name)s: remove it (the fields here are %(known)s)"
+                            )
+                            % {"name": repr(name), "known": ", ".join(known)}
                         ]
                         for name in unknown
                     }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Role(models.TextChoices):
@@ -15,7 +16,7 @@ class Visibility(models.TextChoices):
     """Who outside the club sees its tournaments and tables (``clubs.access``)."""
 
     MEMBERS = "members", "members only"  # the default: nothing shows until the club opens it
-    PUBLIC = "public", "every signed-in player"
+    PUBLIC = "public", _("every signed-in player")
 
 
 class Club(models.Model):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import PermissionDenied
 
 from clubs.access import can_direct, is_staff
@@ -26,7 +27,7 @@ def club_get(user: Any, club_id: int, *, direct: bool = False) -> Club:
     not its director gets a 403."""
     club = clubs_visible(user).filter(pk=club_id).first()
     if club is None:
-        raise ClubNotFound(f"no club {club_id} among your clubs")
+        raise ClubNotFound(_("no club %(club_id)s among your clubs") % {"club_id": club_id})
     if direct and not can_direct(user, club.id):
         raise PermissionDenied("only staff or a director of this club can do this")
     return club

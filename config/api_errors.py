@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.serializers import as_serializer_error
@@ -47,7 +48,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if response is None or not isinstance(exc, exceptions.APIException):
         return response
     if isinstance(exc, exceptions.ValidationError):
-        response.data = error_body(Code.INVALID, "The request is not valid.", exc.detail)
+        response.data = error_body(Code.INVALID, _("The request is not valid."), exc.detail)
     else:
         response.data = error_body(exc.default_code, str(exc.detail))
     return response
@@ -55,28 +56,32 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
 
 def bad_request_handler(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
     """Django handler400: a request Django itself refused (e.g. a bad Host header)."""
-    return JsonResponse(error_body(Code.BAD_REQUEST, "Bad request."), status=400)
+    return JsonResponse(error_body(Code.BAD_REQUEST, _("Bad request.")), status=400)
 
 
 def permission_denied_handler(
     request: HttpRequest, exception: Exception | None = None
 ) -> JsonResponse:
     """Django handler403."""
-    return JsonResponse(error_body(Code.PERMISSION_DENIED, "Permission denied."), status=403)
+    return JsonResponse(error_body(Code.PERMISSION_DENIED, _("Permission denied.")), status=403)
 
 
 def not_found_handler(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """Django handler404: no such URL. A browser asking for a page gets a page that leads back
     to the lobby; anything else the error body, pointing at the API root."""
     if "text/html" in request.headers.get("Accept", "") and not request.path.startswith("/api/"):
-        missing = Refusal(f"There is no page at {request.path}: check the address.")
+        missing = Refusal(
+            _("There is no page at %(path)s: check the address.") % {"path": request.path}
+        )
         return render(request, "web/error.html", {"error": missing}, status=404)
     return JsonResponse(
-        error_body(Code.NOT_FOUND, "No such URL.", {"path": request.path, "api_root": "/api/v1/"}),
+        error_body(
+            Code.NOT_FOUND, _("No such URL."), {"path": request.path, "api_root": "/api/v1/"}
+        ),
         status=404,
     )
 
 
 def server_error_handler(request: HttpRequest) -> JsonResponse:
     """Django handler500: a bug on our side (the traceback is in the server log)."""
-    return JsonResponse(error_body(Code.SERVER_ERROR, "Internal server error."), status=500)
+    return JsonResponse(error_body(Code.SERVER_ERROR, _("Internal server error.")), status=500)

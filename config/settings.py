@@ -119,6 +119,7 @@ MIDDLEWARE = [
     "config.request_limits.BodySizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -389,6 +390,8 @@ STATIC_ROOT.mkdir(exist_ok=True)
 WHITENOISE_USE_FINDERS = True  # serve app static files without a collectstatic step
 
 LANGUAGE_CODE = "en-us"
+LANGUAGES = [("en", "English"), ("ar", "العربية"), ("el", "Ελληνικά")]
+LOCALE_PATHS = [BASE_DIR / "config" / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.errors import NotFound
 from games.models import (
@@ -30,7 +31,9 @@ ESTIMATE_WINDOW = timedelta(hours=2)
 def get_game(game_id: int) -> Game:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
-        raise NotFound(f"no game {game_id}: see the games at /api/v1/games/")
+        raise NotFound(
+            _("no game %(game_id)s: see the games at /api/v1/games/") % {"game_id": game_id}
+        )
     return game
 
 

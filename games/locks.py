@@ -8,6 +8,8 @@ transactions, see settings).
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from games import rows
 from games.errors import NotFound
 from games.models import Game, Table
@@ -34,7 +36,9 @@ def table_read_for_update(
 
 def no_table(table_id: int) -> NotFound:
     """The error of a table id that finds no table."""
-    return NotFound(f"no table {table_id}: list the tables at /api/v1/tables/")
+    return NotFound(
+        _("no table %(table_id)s: list the tables at /api/v1/tables/") % {"table_id": table_id}
+    )
 
 
 def game_for_update(game_id: int) -> Game:
@@ -42,5 +46,7 @@ def game_for_update(game_id: int) -> Game:
     tables is made under it, before its tables' locks (game > table)."""
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
-        raise NotFound(f"no game {game_id}: list the games at /api/v1/games/")
+        raise NotFound(
+            _("no game %(game_id)s: list the games at /api/v1/games/") % {"game_id": game_id}
+        )
     return game

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext
 
 from clubs.access import can_direct, sees_club_q
 from games import fair_dealing, rows
@@ -24,6 +25,7 @@ from games.engine.replay import EVENT_TYPES, from_dict, replay
 from games.engine.state import HandState
 from games.engine.views import event_for, log_for, view_for
 from games.errors import Conflict, Forbidden, NotFound
+from games.hand_names import named_event, named_view
 from games.locks import no_table, table_read_for_update
 from games.models import (
     Hand,
@@ -97,7 +99,7 @@ def tables_due(now: datetime) -> list[int]:
 def get_hand(hand_id: int) -> Hand:
     hand = Hand.objects.filter(pk=hand_id).first()
     if hand is None:
-        raise NotFound(f"no hand {hand_id}")
+        raise NotFound(gettext("no hand %(hand_id)s") % {"hand_id": hand_id})
     return hand
 
 
@@ -114,7 +116,7 @@ def club_non_members(club_id: int, player_ids: list[int]) -> list[int]:
 def hand_seen_check(user: Any, hand_id: int) -> None:
     """A 404 for a hand at a table ``user`` does not see, as for one that does not exist."""
     if not Hand.objects.filter(pk=hand_id, table__in=tables_seen(user)).exists():
-        raise NotFound(f"no hand {hand_id}")
+        raise NotFound(gettext("no hand %(hand_id)s") % {"hand_id": hand_id})
 
 
 def hand_record_check(user: Any, hand_id: int) -> None:
@@ -127,8 +129,11 @@ def hand_record_check(user: Any, hand_id: int) -> None:
     if player_id in dealt_in or can_direct(user, hand.table.club_id):
         return
     raise Forbidden(
-        f"hand {hand_id}'s history is for the players dealt in, the table's club's directors "
-        "and staff",
+        gettext(
+            "hand %(hand_id)s's history is for the players dealt in, the table's "
+            "club's directors and staff"
+        )
+        % {"hand_id": hand_id},
         code=Code.NOT_DEALT_IN,
     )
 
@@ -241,7 +246,7 @@ def hand_public(hand: Hand, state: HandState, viewer: Player | None) -> dict[str
     """A hand's header, what was published at its start and the engine view for ``viewer``;
     the server seed only when the reveal policy makes it public."""
     index = seat_index(hand, viewer)
-    view = view_for(state, index)
+    view = named_view(view_for(state, index), state)
     seats = [e["seat"] for e in hand.lineup]
     view["to_act_seats"] = [seats[i] for i in view["to_act"]]
     return {
@@ -290,7 +295,7 @@ def table_events(
                 assert hand is not None
                 states[event.hand_id] = (hand_state(hand), seat_index(hand, viewer))
             state, index = states[event.hand_id]
-            data = event_for(event_from_dict(data), index, state)
+            data = named_event(event_for(event_from_dict(data), index, state), state)
         out.append({"seq": event.seq, "hand": event.hand_id, "kind": event.kind, "data": data})
     return {
         "seq": seq,
@@ -302,7 +307,10 @@ def table_events(
 
 def _finished(hand: Hand, what: str) -> HandState:
     if hand.status != HandStatus.FINISHED:
-        raise Conflict(f"hand {hand.id} is still being played: {what} when it ends")
+        raise Conflict(
+            gettext("hand %(id)s is still being played: %(what)s when it ends")
+            % {"id": hand.id, "what": what}
+        )
     return hand_state(hand)
 
 
@@ -317,7 +325,7 @@ def hand_history(hand: Hand, viewer: Player | None) -> dict[str, Any]:
         "header": hand.header,
         **fair_dealing.scheme_fields(hand),
         **fair_dealing.seed_disclosure(hand),
-        "log": log_for(state, seat_index(hand, viewer)),
+        "log": [named_event(e, state) for e in log_for(state, seat_index(hand, viewer))],
     }
 
 
@@ -342,8 +350,11 @@ def hand_verify(hand: Hand, viewer: Player | None) -> dict[str, Any]:
     state = _finished(hand, "verify its cards")
     if not hand.card_root:
         raise Conflict(
-            f"hand {hand.id} was dealt before per-card commitments: staff can check it "
-            "with its seed on the audit endpoint",
+            gettext(
+                "hand %(id)s was dealt before per-card commitments: staff can check it "
+                "with its seed on the audit endpoint"
+            )
+            % {"id": hand.id},
             code=Code.NO_CARD_COMMITMENTS,
         )
     you = seat_index(hand, viewer)

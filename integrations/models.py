@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 
 class IdempotentRequest(models.Model):
@@ -33,18 +34,18 @@ class IdempotentRequest(models.Model):
 
 
 class EventType(models.TextChoices):
-    HAND_FINISHED = "hand.finished", "a hand finished"
-    TOURNAMENT_REGISTERED = "tournament.registered", "a player registered (or re-entered)"
-    TOURNAMENT_STARTED = "tournament.started", "a tournament started (the draw)"
-    TOURNAMENT_LEVEL = "tournament.level", "a new level"
-    TOURNAMENT_BREAK = "tournament.break", "a break"
-    TOURNAMENT_BUST = "tournament.bust", "players busted"
-    TOURNAMENT_TABLE_BROKEN = "tournament.table_broken", "a table was broken"
-    TOURNAMENT_MOVE = "tournament.move", "players moved"
-    TOURNAMENT_FINISHED = "tournament.finished", "a tournament finished"
-    PAYOUT = "payout", "prizes paid"
-    LEDGER_TRANSACTION = "ledger.transaction", "a ledger transaction"
-    STANDINGS_UPDATED = "standings.updated", "league standings updated"
+    HAND_FINISHED = "hand.finished", _("a hand finished")
+    TOURNAMENT_REGISTERED = "tournament.registered", _("a player registered (or re-entered)")
+    TOURNAMENT_STARTED = "tournament.started", _("a tournament started (the draw)")
+    TOURNAMENT_LEVEL = "tournament.level", _("a new level")
+    TOURNAMENT_BREAK = "tournament.break", _("a break")
+    TOURNAMENT_BUST = "tournament.bust", _("players busted")
+    TOURNAMENT_TABLE_BROKEN = "tournament.table_broken", _("a table was broken")
+    TOURNAMENT_MOVE = "tournament.move", _("players moved")
+    TOURNAMENT_FINISHED = "tournament.finished", _("a tournament finished")
+    PAYOUT = "payout", _("prizes paid")
+    LEDGER_TRANSACTION = "ledger.transaction", _("a ledger transaction")
+    STANDINGS_UPDATED = "standings.updated", _("league standings updated")
 
 
 class Subscription(models.Model):
@@ -93,8 +94,8 @@ class OutboxEvent(models.Model):
 
 
 class DeliveryStatus(models.TextChoices):
-    PENDING = "pending", "waiting (or retrying)"
-    DELIVERED = "delivered", "delivered (the receiver answered 2xx)"
+    PENDING = "pending", _("waiting (or retrying)")
+    DELIVERED = "delivered", _("delivered (the receiver answered 2xx)")
 
 
 class Delivery(models.Model):

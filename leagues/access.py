@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from clubs.access import can_direct, is_staff, member_club_ids
 from games.errors import Forbidden, NotFound
@@ -30,7 +31,10 @@ def _checked(obj: Any, user: Any, club_id: int, direct: bool) -> Any:
 def league_get(user: Any, league_id: int, *, direct: bool = False) -> League:
     league = leagues_visible(user).filter(pk=league_id).first()
     if league is None:
-        raise NotFound(f"no league {league_id} in your clubs", code=Code.NO_LEAGUE)
+        raise NotFound(
+            _("no league %(league_id)s in your clubs") % {"league_id": league_id},
+            code=Code.NO_LEAGUE,
+        )
     return _checked(league, user, league.club_id, direct)
 
 
@@ -40,7 +44,10 @@ def season_get(user: Any, season_id: int, *, direct: bool = False, lock: bool = 
     )
     season = (seasons.select_for_update(of=("self",)) if lock else seasons).first()
     if season is None:
-        raise NotFound(f"no season {season_id} in your clubs", code=Code.NO_SEASON)
+        raise NotFound(
+            _("no season %(season_id)s in your clubs") % {"season_id": season_id},
+            code=Code.NO_SEASON,
+        )
     return _checked(season, user, season.league.club_id, direct)
 
 
@@ -51,5 +58,8 @@ def event_get(user: Any, event_id: int, *, direct: bool = False) -> SeasonEvent:
         .first()
     )
     if event is None:
-        raise NotFound(f"no season event {event_id} in your clubs", code=Code.NO_EVENT)
+        raise NotFound(
+            _("no season event %(event_id)s in your clubs") % {"event_id": event_id},
+            code=Code.NO_EVENT,
+        )
     return _checked(event, user, event.season.league.club_id, direct)

@@ -27,6 +27,8 @@ from typing import Any
 
 import simpleeval
 
+from tourney.planning.refused import PlanRefused
+
 VARIABLES = (
     "n",
     "k",
@@ -46,8 +48,9 @@ MAX_POINTS = Decimal(10) ** 9
 """Points of one finish above this are refused (the database keeps 14 digits, 4 decimals)."""
 
 
-class FormulaError(ValueError):
-    """A formula that cannot be used, with a message saying what to change."""
+class FormulaError(PlanRefused):
+    """A formula that cannot be used, with a message saying what to change (a template and
+    its parameters, said in the reader's language by ``tourney.plan_messages``)."""
 
 
 @dataclass(frozen=True)
@@ -85,11 +88,13 @@ class _FloatEvaluator(simpleeval.SimpleEval):  # type: ignore[misc]
 
     def _eval_constant(self, node: ast.Constant) -> float:
         if isinstance(node.value, bool) or not isinstance(node.value, int | float):
-            raise FormulaError(f"only numbers are allowed, not {node.value!r}")
+            raise FormulaError("only numbers are allowed, not {value}", value=repr(node.value))
         return float(node.value)
 
     def _eval_attribute(self, node: ast.Attribute) -> float:
-        raise FormulaError(f"attributes are not allowed ({node.attr!r}): use only numbers")
+        raise FormulaError(
+            "attributes are not allowed ({attr}): use only numbers", attr=repr(node.attr)
+        )
 
     def _eval_subscript(self, node: ast.Subscript) -> float:
         raise FormulaError("subscripts are not allowed: use only numbers")
@@ -100,11 +105,14 @@ def _parsed(expression: str) -> ast.AST:
     if not expression.strip():
         raise FormulaError("the expression is empty: write one, e.g. 10 * sqrt(n / k)")
     if len(expression) > MAX_EXPRESSION_LENGTH:
-        raise FormulaError(f"the expression is longer than {MAX_EXPRESSION_LENGTH} characters")
+        raise FormulaError(
+            "the expression is longer than {MAX_EXPRESSION_LENGTH} characters",
+            MAX_EXPRESSION_LENGTH=MAX_EXPRESSION_LENGTH,
+        )
     try:
         return ast.parse(expression.strip(), mode="eval").body
     except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
-        raise FormulaError(f"syntax error in the expression: {error}") from error
+        raise FormulaError("syntax error in the expression: {error}", error=error) from error
 
 
 def _evaluate(expression: str, tree: ast.AST, finish: Finish) -> float:
@@ -116,26 +124,32 @@ def _evaluate(expression: str, tree: ast.AST, finish: Finish) -> float:
         raise
     except simpleeval.NameNotDefined as error:
         raise FormulaError(
-            f"unknown name {error.name!r}: use only {', '.join(VARIABLES)}"
+            "unknown name {name}: use only {names}",
+            name=repr(error.name),
+            names=", ".join(VARIABLES),
         ) from error
     except simpleeval.FunctionNotDefined as error:
         raise FormulaError(
-            f"unknown function {error.func_name!r}: use only {', '.join(FUNCTIONS)}"
+            "unknown function {func_name}: use only {names}",
+            func_name=repr(error.func_name),
+            names=", ".join(FUNCTIONS),
         ) from error
     except ZeroDivisionError as error:
         raise FormulaError(
-            f"division by zero for {_where(finish)}: guard it, e.g. max(b, 1)"
+            "division by zero for {where}: guard it, e.g. max(b, 1)", where=_where(finish)
         ) from error
     except (OverflowError, simpleeval.NumberTooHigh) as error:
         raise FormulaError(
-            f"the result is too large for {_where(finish)}: keep powers and exp() small"
+            "the result is too large for {where}: keep powers and exp() small", where=_where(finish)
         ) from error
     except simpleeval.InvalidExpression as error:
-        raise FormulaError(f"not allowed in a formula: {error}") from error
+        raise FormulaError("not allowed in a formula: {error}", error=error) from error
     except (ValueError, TypeError, RecursionError, MemoryError) as error:
-        raise FormulaError(f"cannot evaluate for {_where(finish)}: {error}") from error
+        raise FormulaError(
+            "cannot evaluate for {where}: {error}", where=_where(finish), error=error
+        ) from error
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise FormulaError(f"the result is not a finite number for {_where(finish)}")
+        raise FormulaError("the result is not a finite number for {where}", where=_where(finish))
     return float(value)
 
 
@@ -145,13 +159,17 @@ def _where(finish: Finish) -> str:
 
 def _decimal(value: Any, what: str) -> Decimal:
     if isinstance(value, float | bool):
-        raise FormulaError(f"{what} must be exact: give it as a string or an integer")
+        raise FormulaError("{what} must be exact: give it as a string or an integer", what=what)
     try:
         number = Decimal(str(value))
     except InvalidOperation as error:
-        raise FormulaError(f"{what} is not a number: {value!r}") from error
+        raise FormulaError(
+            "{what} is not a number: {value}", what=what, value=repr(value)
+        ) from error
     if not number.is_finite() or abs(number) > MAX_POINTS:
-        raise FormulaError(f"{what} must be a number of at most {MAX_POINTS}")
+        raise FormulaError(
+            "{what} must be a number of at most {MAX_POINTS}", what=what, MAX_POINTS=MAX_POINTS
+        )
     return number
 
 
@@ -175,10 +193,19 @@ def formula_points(formula: str, params: Mapping[str, Any], finish: Finish) -> D
         expression = params.get("expression", "")
         value = _evaluate(expression, _parsed(expression), finish)
     else:
-        raise FormulaError(f"unknown formula {formula!r}: use one of {', '.join(PRESETS)}")
+        raise FormulaError(
+            "unknown formula {formula}: use one of {names}",
+            formula=repr(formula),
+            names=", ".join(PRESETS),
+        )
     result = Decimal(repr(value))
     if abs(result) > MAX_POINTS:
-        raise FormulaError(f"{result} points is more than {MAX_POINTS} for {_where(finish)}")
+        raise FormulaError(
+            "{result} points is more than {MAX_POINTS} for {where}",
+            result=result,
+            MAX_POINTS=MAX_POINTS,
+            where=_where(finish),
+        )
     return result
 
 
@@ -225,12 +252,18 @@ def formula_check(formula: str, params: Mapping[str, Any] | None) -> dict[str, A
     params = dict(params or {})
     if formula in ("pokerstars", "neau"):
         if params:
-            raise FormulaError(f"{formula} takes no parameters (got {', '.join(params)})")
+            raise FormulaError(
+                "{formula} takes no parameters (got {names})",
+                formula=formula,
+                names=", ".join(params),
+            )
         return {}
     if formula == "reverse_rank":
         unknown = set(params) - {"multiplier"}
         if unknown:
-            raise FormulaError(f"reverse_rank takes only multiplier (got {', '.join(unknown)})")
+            raise FormulaError(
+                "reverse_rank takes only multiplier (got {names})", names=", ".join(unknown)
+            )
         multiplier = _decimal(params.get("multiplier", 1), "multiplier")
         if multiplier <= 0:
             raise FormulaError("the multiplier must be positive")
@@ -238,16 +271,18 @@ def formula_check(formula: str, params: Mapping[str, Any] | None) -> dict[str, A
     if formula == "table":
         table = params.get("points")
         if set(params) != {"points"} or not isinstance(table, list) or not table:
-            raise FormulaError('table takes points: a list by place, e.g. {"points": [10, 7, 5]}')
+            raise FormulaError('table takes points: a list by place, e.g. {{"points": [10, 7, 5]}}')
         if len(table) > MAX_TABLE_PLACES:
-            raise FormulaError(f"a table has at most {MAX_TABLE_PLACES} places")
+            raise FormulaError(
+                "a table has at most {MAX_TABLE_PLACES} places", MAX_TABLE_PLACES=MAX_TABLE_PLACES
+            )
         values = [_decimal(v, f"points of place {i}") for i, v in enumerate(table, start=1)]
         if any(v < 0 for v in values) or any(a < b for a, b in pairwise(values)):
             raise FormulaError("table points are non-negative and never grow with a worse place")
         return {"points": [str(v) for v in values]}
     if formula == "expression":
         if set(params) != {"expression"}:
-            raise FormulaError('expression takes expression: {"expression": "10 * sqrt(n / k)"}')
+            raise FormulaError('expression takes expression: {{"expression": "10 * sqrt(n / k)"}}')
         expression = params["expression"]
         if not isinstance(expression, str):
             raise FormulaError('the expression is text, e.g. "10 * sqrt(n / k)"')
@@ -255,6 +290,15 @@ def formula_check(formula: str, params: Mapping[str, Any] | None) -> dict[str, A
         for finish in SAMPLES:
             value = _evaluate(expression, tree, finish)
             if abs(value) > MAX_POINTS:
-                raise FormulaError(f"{value} points is more than {MAX_POINTS} for {_where(finish)}")
+                raise FormulaError(
+                    "{value} points is more than {MAX_POINTS} for {where}",
+                    value=value,
+                    MAX_POINTS=MAX_POINTS,
+                    where=_where(finish),
+                )
         return {"expression": expression.strip()}
-    raise FormulaError(f"unknown formula {formula!r}: use one of {', '.join(PRESETS)}")
+    raise FormulaError(
+        "unknown formula {formula}: use one of {names}",
+        formula=repr(formula),
+        names=", ".join(PRESETS),
+    )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Player
 from leagues.standings import DEFAULT_TIE_BREAKS
@@ -84,13 +85,13 @@ class Season(models.Model):
 
 
 class EventKind(models.TextChoices):
-    ONLINE = "online", "a tournament of the service"
-    LIVE = "live", "a live event entered by hand"
+    ONLINE = "online", _("a tournament of the service")
+    LIVE = "live", _("a live event entered by hand")
 
 
 class EventStatus(models.TextChoices):
-    WAITING = "waiting", "waiting for its tournament to finish"
-    ENTERED = "entered", "results entered"
+    WAITING = "waiting", _("waiting for its tournament to finish")
+    ENTERED = "entered", _("results entered")
 
 
 class SeasonEvent(models.Model):

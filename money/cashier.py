@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from clubs.access import can_serve
 from money.errors import InvalidAmount, NotAllowed
@@ -29,7 +30,9 @@ def _check(by: Any, club_id: int | None, player_id: int, amount: int) -> None:
             else "only staff can use the cashier for site-wide accounts",
         )
     if type(amount) is not int or not 1 <= amount <= MAX_AMOUNT:
-        raise InvalidAmount(f"amount must be a whole number from 1 to {MAX_AMOUNT}")
+        raise InvalidAmount(
+            _("amount must be a whole number from 1 to %(MAX_AMOUNT)s") % {"MAX_AMOUNT": MAX_AMOUNT}
+        )
 
 
 def deposit(
@@ -70,7 +73,9 @@ def bankroll(*, player_id: int, amount: int, memo: str, club_id: int | None = No
     """Funds put in by the operator's own tools (``run_tournament``'s bots, benchmarks,
     demos), not through the API: a deposit with no user, its memo saying who."""
     if type(amount) is not int or not 1 <= amount <= MAX_AMOUNT:
-        raise InvalidAmount(f"amount must be a whole number from 1 to {MAX_AMOUNT}")
+        raise InvalidAmount(
+            _("amount must be a whole number from 1 to %(MAX_AMOUNT)s") % {"MAX_AMOUNT": MAX_AMOUNT}
+        )
     with transaction.atomic():
         record = post(
             [Transfer(cash_desk(club_id), player_account(player_id, club_id), amount)],

@@ -21,6 +21,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q, Sum
+from django.utils.translation import gettext as _
 
 from money.errors import InsufficientFunds, InvalidAmount
 from money.models import (
@@ -162,7 +163,8 @@ def post(
     for transfer in transfers:
         if type(transfer.amount) is not int or transfer.amount < 0:
             raise InvalidAmount(
-                f"amounts are whole numbers of units, 0 or more, not {transfer.amount!r}"
+                _("amounts are whole numbers of units, 0 or more, not %(amount)s")
+                % {"amount": repr(transfer.amount)}
             )
     moving = [t for t in transfers if t.amount and t.source != t.target]
     if not moving:
@@ -177,8 +179,11 @@ def post(
             account = accounts[key]
             if key.kind not in UNLOCKED and account.balance + change < 0:
                 raise InsufficientFunds(
-                    f"{key} holds {account.balance}, {-change} is needed: "
-                    "deposit at the cashier first, or ask for less",
+                    _(
+                        "%(key)s holds %(balance)s, %(value)s is needed: deposit at the "
+                        "cashier first, or ask for less"
+                    )
+                    % {"key": key, "balance": account.balance, "value": -change},
                     detail={"balance": account.balance, "needed": -change},
                 )
         record = Transaction.objects.create(

@@ -20,16 +20,17 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 
 class AccountKind(models.TextChoices):
-    CASH = "cash", "cash desk (the outside world)"
-    HOUSE = "house", "the house (fees, rake)"
-    PLAYER = "player", "a player's money"
-    TABLE = "table", "a ring table's chips in play"
-    PRIZE_POOL = "prize_pool", "a tournament's prize pool"
-    BOUNTIES = "bounties", "a tournament's bounties"
-    SEASON_POT = "season_pot", "a league season's pot"
+    CASH = "cash", _("cash desk (the outside world)")
+    HOUSE = "house", _("the house (fees, rake)")
+    PLAYER = "player", _("a player's money")
+    TABLE = "table", _("a ring table's chips in play")
+    PRIZE_POOL = "prize_pool", _("a tournament's prize pool")
+    BOUNTIES = "bounties", _("a tournament's bounties")
+    SEASON_POT = "season_pot", _("a league season's pot")
 
 
 MAY_GO_NEGATIVE = (AccountKind.CASH,)
@@ -44,23 +45,23 @@ table, and every deposit, wait for the one before it to commit."""
 
 
 class Reason(models.TextChoices):
-    DEPOSIT = "deposit", "deposit at the cashier"
-    WITHDRAWAL = "withdrawal", "withdrawal at the cashier"
-    BUY_IN = "buy_in", "ring game buy-in"
-    TOP_UP = "top_up", "ring game top-up"
-    CASH_OUT = "cash_out", "ring game cash-out"
-    TABLE_CHANGE = "table_change", "chips moved with their player to another table"
-    RAKE = "rake", "rake of a pot"
-    TOURNAMENT_BUY_IN = "tournament_buy_in", "tournament buy-in"
-    RE_ENTRY = "re_entry", "tournament re-entry"
-    REBUY = "rebuy", "tournament rebuy"
-    ADD_ON = "add_on", "tournament add-on"
-    FEE = "fee", "fee to the house"
-    REFUND = "refund", "refund"
-    PRIZE = "prize", "tournament prize"
-    BOUNTY = "bounty", "bounty"
-    LEAGUE_FEE = "league_fee", "league fee"
-    SEASON_PAYOUT = "season_payout", "season pot payout"
+    DEPOSIT = "deposit", _("deposit at the cashier")
+    WITHDRAWAL = "withdrawal", _("withdrawal at the cashier")
+    BUY_IN = "buy_in", _("ring game buy-in")
+    TOP_UP = "top_up", _("ring game top-up")
+    CASH_OUT = "cash_out", _("ring game cash-out")
+    TABLE_CHANGE = "table_change", _("chips moved with their player to another table")
+    RAKE = "rake", _("rake of a pot")
+    TOURNAMENT_BUY_IN = "tournament_buy_in", _("tournament buy-in")
+    RE_ENTRY = "re_entry", _("tournament re-entry")
+    REBUY = "rebuy", _("tournament rebuy")
+    ADD_ON = "add_on", _("tournament add-on")
+    FEE = "fee", _("fee to the house")
+    REFUND = "refund", _("refund")
+    PRIZE = "prize", _("tournament prize")
+    BOUNTY = "bounty", _("bounty")
+    LEAGUE_FEE = "league_fee", _("league fee")
+    SEASON_PAYOUT = "season_payout", _("season pot payout")
 
 
 class Account(models.Model):

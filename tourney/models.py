@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Hand, Player, Table
 
@@ -83,26 +84,29 @@ class ScheduleEntry(models.Model):
 
 
 class Mode(models.TextChoices):
-    ONLINE = "online", "online (our tables deal)"
-    LIVE = "live", "live (a club's dealers)"
+    ONLINE = "online", _("online (our tables deal)")
+    LIVE = "live", _("live (a club's dealers)")
 
 
 class Status(models.TextChoices):
-    REGISTERING = "registering", "registering"
-    RUNNING = "running", "running"
-    PAUSED = "paused", "paused"
-    FINISHED = "finished", "finished"
-    CANCELLED = "cancelled", "cancelled"
+    REGISTERING = "registering", _("registering")
+    RUNNING = "running", _("running")
+    PAUSED = "paused", _("paused")
+    FINISHED = "finished", _("finished")
+    CANCELLED = "cancelled", _("cancelled")
 
 
 class BreakOrder(models.TextChoices):
-    HIGHEST_FIRST = "highest_first", "highest table number first"
-    RANDOM = "random", "random"
+    HIGHEST_FIRST = "highest_first", _("highest table number first")
+    RANDOM = "random", _("random")
 
 
 class BountyKind(models.TextChoices):
-    FIXED = "fixed", "fixed: paid whole to whoever knocks the player out"
-    PROGRESSIVE = "progressive", "progressive: half to the knocker's pocket, half onto their head"
+    FIXED = "fixed", _("fixed: paid whole to whoever knocks the player out")
+    PROGRESSIVE = (
+        "progressive",
+        _("progressive: half to the knocker's pocket, half onto their head"),
+    )
 
 
 class Tournament(models.Model):
@@ -250,12 +254,12 @@ SETTINGS = (
 
 
 class EntryStatus(models.TextChoices):
-    REGISTERED = "registered", "registered, waiting for the draw"
-    PLAYING = "playing", "seated"
-    ELIMINATED = "eliminated", "eliminated"
-    WINNER = "winner", "winner (the last player left)"
-    UNREGISTERED = "unregistered", "unregistered (refunded)"
-    REFUNDED = "refunded", "refunded (tournament cancelled)"
+    REGISTERED = "registered", _("registered, waiting for the draw")
+    PLAYING = "playing", _("seated")
+    ELIMINATED = "eliminated", _("eliminated")
+    WINNER = "winner", _("winner (the last player left)")
+    UNREGISTERED = "unregistered", _("unregistered (refunded)")
+    REFUNDED = "refunded", _("refunded (tournament cancelled)")
 
 
 ACTIVE_ENTRY = Q(status__in=[EntryStatus.REGISTERED, EntryStatus.PLAYING])
@@ -348,9 +352,9 @@ class TournamentTable(models.Model):
 
 
 class MoveStatus(models.TextChoices):
-    PENDING = "pending", "pending (live: waiting for staff)"
-    APPLIED = "applied", "applied online"
-    ACKNOWLEDGED = "acknowledged", "acknowledged by staff"
+    PENDING = "pending", _("pending (live: waiting for staff)")
+    APPLIED = "applied", _("applied online")
+    ACKNOWLEDGED = "acknowledged", _("acknowledged by staff")
 
 
 class Move(models.Model):

@@ -9,6 +9,7 @@ from typing import Any, TypeVar, cast
 
 from django.db.models import Case, F, QuerySet, Value, When
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs.access import sees_club_q
 from clubs.models import Visibility
@@ -104,7 +105,9 @@ def get_schedule(schedule_id: int) -> AnteSchedule:
     """The ante schedule, or a 404."""
     schedule = AnteSchedule.objects.filter(pk=schedule_id).first()
     if schedule is None:
-        raise NotFound(f"no schedule {schedule_id}", code=Code.NO_SCHEDULE)
+        raise NotFound(
+            _("no schedule %(schedule_id)s") % {"schedule_id": schedule_id}, code=Code.NO_SCHEDULE
+        )
     return schedule
 
 
@@ -128,7 +131,8 @@ def get_tournament(tournament_id: int) -> Tournament:
 
 def _no_tournament(tournament_id: int) -> NotFound:
     return NotFound(
-        f"no tournament {tournament_id}: list them at /api/v1/tournaments/",
+        _("no tournament %(tournament_id)s: list them at /api/v1/tournaments/")
+        % {"tournament_id": tournament_id},
         code=Code.NO_TOURNAMENT,
     )
 
@@ -157,7 +161,9 @@ def schedule_seen_get(user: Any, schedule_id: int) -> AnteSchedule:
     404 otherwise."""
     schedule = AnteSchedule.objects.filter(sees_club_q(user), pk=schedule_id).first()
     if schedule is None:
-        raise NotFound(f"no schedule {schedule_id}", code=Code.NO_SCHEDULE)
+        raise NotFound(
+            _("no schedule %(schedule_id)s") % {"schedule_id": schedule_id}, code=Code.NO_SCHEDULE
+        )
     return schedule
 
 
@@ -208,7 +214,7 @@ def tournament_state(tournament: Tournament) -> dict[str, Any]:
         "id": tournament.id,
         "name": tournament.name,
         "mode": tournament.mode,
-        "status": tournament.status,
+        "status": tournament.get_status_display(),
         "level": {
             "index": tournament.level_index,
             "number": level_number(entries_list, tournament.level_index),

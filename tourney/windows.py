@@ -8,6 +8,8 @@ over too, the prize pool is final (and so are the prizes).
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from games.errors import Conflict
 from tourney.codes import Code
 from tourney.models import Status, Tournament
@@ -100,4 +102,7 @@ def deal_check(tournament: Tournament, *, purchase: str) -> None:
     """Refuse any purchase (409) once a deal is recorded: the deal shared out the prize pool,
     so the pool must not grow and no newcomer may play for prizes already shared."""
     if tournament.deal:
-        raise Conflict(f"a deal was made: no {purchase} any more", code=Code.DEAL_MADE)
+        raise Conflict(
+            _("a deal was made: no %(purchase)s any more") % {"purchase": purchase},
+            code=Code.DEAL_MADE,
+        )

@@ -11,6 +11,7 @@ from typing import Any
 
 import django_filters
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.request import Request
@@ -86,14 +87,19 @@ def _club(request: Request) -> int | None:
     if raw in (None, ""):
         return None
     if not raw.isdigit() or len(raw) > 18:
-        raise NotFound(f"no club {raw!r}: club is a club id", code=Code.NO_CLUB)
+        raise NotFound(
+            _("no club %(raw)s: club is a club id") % {"raw": repr(raw)}, code=Code.NO_CLUB
+        )
     return int(raw)
 
 
 def _player(player_id: int) -> Player:
     player = Player.objects.filter(pk=player_id).first()
     if player is None:
-        raise NotFound(f"no player {player_id}: staff list players at /api/v1/players/")
+        raise NotFound(
+            _("no player %(player_id)s: staff list players at /api/v1/players/")
+            % {"player_id": player_id}
+        )
     return player
 
 
@@ -103,8 +109,10 @@ def _readable(request: Request, player_id: int) -> tuple[Player, int | None]:
     player = _player(player_id)
     if player.user_id != request.user.pk and not can_serve(request.user, club_id, player.id):
         raise Forbidden(
-            "you may read your own account; staff, and the club's director its members', read "
-            "others'",
+            _(
+                "you may read your own account; staff, and the club's director its "
+                "members', read others'"
+            ),
             code=Code.NOT_YOUR_ACCOUNT,
         )
     return player, club_id

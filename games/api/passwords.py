@@ -5,6 +5,7 @@ without one, its owner uses the link, and a player changes their password
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
@@ -38,7 +39,10 @@ class PasswordLinkCreateApi(APIView):
     def post(self, request: Request, player_id: int) -> Response:
         player = Player.objects.select_related("user").filter(pk=player_id).first()
         if player is None:
-            raise NotFound(f"no player {player_id}: staff list players at /api/v1/players/")
+            raise NotFound(
+                _("no player %(player_id)s: staff list players at /api/v1/players/")
+                % {"player_id": player_id}
+            )
         link = passwords.password_link_create(player=player)
         page = reverse("web:set-password", kwargs={"uid": link.uid, "token": link.token})
         body = {

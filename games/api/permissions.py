@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.views import APIView
@@ -39,7 +40,7 @@ def require_player(request: Request) -> Player:
     player = caller_player(request)
     if player is None:
         raise Forbidden(
-            "this account has no player profile: staff create players at /api/v1/players/",
+            _("this account has no player profile: staff create players at /api/v1/players/"),
             code=Code.NO_PLAYER,
         )
     return player

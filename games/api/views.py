@@ -13,6 +13,7 @@ from django.contrib.auth import authenticate
 from django.db import transaction
 from django.http import HttpResponse
 from django.utils.http import parse_etags
+from django.utils.translation import get_language, gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -121,7 +122,7 @@ class TokenObtainApi(APIView):
         data = validated(s.TokenInputSerializer, request.data)
         user = authenticated(request, username=data["username"], password=data["password"])
         if user is None or not user.is_active:
-            raise Invalid("wrong username or password", code=Code.INVALID_CREDENTIALS)
+            raise Invalid(gettext("wrong username or password"), code=Code.INVALID_CREDENTIALS)
         token, _ = Token.objects.get_or_create(user=user)
         return Response(s.TokenOutputSerializer({"token": token.key}).data)
 
@@ -168,8 +169,10 @@ class PlayerClientSeedApi(APIView):
     @extend_schema(request=None, responses=refusals(401, 410))
     def put(self, request: Request) -> Response:
         raise Gone(
-            "client seeds are per hand now: PUT /api/v1/tables/{id}/client-seed/ with the "
-            "table's next_commitment and your seed (bots send none)",
+            gettext(
+                "client seeds are per hand now: PUT /api/v1/tables/{id}/client-seed/ "
+                "with the table's next_commitment and your seed (bots send none)"
+            ),
             code=Code.CLIENT_SEED_PER_HAND,
         )
 
@@ -181,7 +184,7 @@ class PlayerMeApi(APIView):
     def get(self, request: Request) -> Response:
         player = Player.objects.select_related("user").filter(user_id=request.user.pk).first()
         if player is None:
-            raise NotFound("this account has no player profile", code=Code.NO_PLAYER)
+            raise NotFound(gettext("this account has no player profile"), code=Code.NO_PLAYER)
         return Response(s.PlayerOutputSerializer(player).data)
 
 
@@ -243,7 +246,8 @@ class TableDetailApi(TableApi):
     def get(self, request: Request, table_id: int) -> Response:
         viewer = caller_player(request)
         found = selectors.table_rows(table_id)  # the version's and, if still current, the answer's
-        etag = f'"{selectors.rows_version(found, viewer)}"'
+        # The answer's hand names are in the caller's language: its tag names the language.
+        etag = f'"{selectors.rows_version(found, viewer)}-{get_language()}"'
         headers = {"ETag": etag, "Cache-Control": "private, no-cache"}
         held = {
             tag.removeprefix("W/") for tag in parse_etags(request.headers.get("If-None-Match", ""))
@@ -267,7 +271,7 @@ class TableSitApi(TableApi):
                 raise _staff_only("seating another player")
             player = Player.objects.filter(pk=data["player"]).first()
             if player is None:
-                raise NotFound(f"no player {data['player']}")
+                raise NotFound(gettext("no player %(player)s") % {"player": data["player"]})
         else:
             player = require_player(request)
         seating.seat_sit(
@@ -555,4 +559,6 @@ class HandAuditLogApi(APIView):
 
 
 def _staff_only(what: str) -> Forbidden:
-    return Forbidden(f"only staff can do this: {what}", code=Code.STAFF_ONLY)
+    return Forbidden(
+        gettext("only staff can do this: %(what)s") % {"what": what}, code=Code.STAFF_ONLY
+    )

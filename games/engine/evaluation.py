@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
 
@@ -157,10 +158,44 @@ def best_low_five(cards: Sequence[Card]) -> tuple[Card, ...]:
     return max(combinations(cards, 5), key=lambda five: (low_value(five), sorted(five)[::-1]))
 
 
+@dataclass(frozen=True, slots=True)
+class HandRank:
+    """A hand value taken apart: its category and the ranks that name it, most significant
+    first (a low's ranks run from its top card down, the ace played low as 1).
+
+    The engine names hands in English (:func:`describe_high`, :func:`describe_low`); a
+    presentation layer names them in other languages from this, never from the English.
+
+    >>> from games.engine.cards import parse_cards
+    >>> high_rank(high_value(parse_cards("8c 8d 6h 6s Qc Jd 3h")))
+    HandRank(category=2, ranks=(8, 6, 12))
+    >>> low_rank(low_value(parse_cards("Ac 2d 4h 5s 7c 9d Kh")))
+    HandRank(category=0, ranks=(7, 5, 4, 2, 1))
+    """
+
+    category: int
+    ranks: tuple[int, ...]
+
+
+def high_rank(value: int) -> HandRank:
+    """A high value's category (``HIGH_CARD`` .. ``STRAIGHT_FLUSH``) and deciding ranks."""
+    ranks = tuple((value >> shift) & 15 for shift in (16, 12, 8, 4, 0))
+    return HandRank(value >> _CATEGORY_SHIFT, tuple(rank for rank in ranks if rank))
+
+
+def low_rank(value: int) -> HandRank:
+    """A low value's category (``HIGH_CARD``: five unpaired cards; ``PAIR`` .. for a razz
+    low with pairs) and its ranks: the paired ranks first, then the rest from the top."""
+    badness = _LOW_CEILING - value
+    ranks = tuple((badness >> shift) & 15 for shift in (16, 12, 8, 4, 0))
+    return HandRank(badness >> _CATEGORY_SHIFT, tuple(rank for rank in ranks if rank))
+
+
 def describe_high(value: int) -> str:
     """Name a high value the way a dealer says it: ``"two pair, eights and sixes"``."""
-    category = value >> _CATEGORY_SHIFT
-    first, second = (value >> 16) & 15, (value >> 12) & 15
+    hand = high_rank(value)
+    category, first = hand.category, hand.ranks[0]
+    second = hand.ranks[1] if len(hand.ranks) > 1 else 0
     if category == STRAIGHT_FLUSH:
         return "a royal flush" if first == ACE else f"a straight flush, {_ONE[first]} high"
     if category == FOUR_OF_A_KIND:
@@ -183,20 +218,19 @@ def describe_high(value: int) -> str:
 def describe_low(value: int) -> str:
     """Name a low value: ``"7-5-4-2-A low"``; a paired (razz) low names its pairs first,
     ``"a pair of fours, K-Q-J low"``."""
-    badness = _LOW_CEILING - value
-    category = badness >> _CATEGORY_SHIFT
-    ranks = [(badness >> shift) & 15 for shift in (16, 12, 8, 4, 0)]
+    hand = low_rank(value)
+    category, ranks = hand.category, list(hand.ranks)
     if category == HIGH_CARD:
-        return f"{_low_run(ranks)} low"
+        return f"{low_run(ranks)} low"
     if category == PAIR:
-        return f"a pair of {_MANY[ranks[0]]}, {_low_run(ranks[1:4])} low"
+        return f"a pair of {_MANY[ranks[0]]}, {low_run(ranks[1:4])} low"
     if category == TWO_PAIR:
-        return f"two pair, {_MANY[ranks[0]]} and {_MANY[ranks[1]]}, {_low_run(ranks[2:3])} low"
+        return f"two pair, {_MANY[ranks[0]]} and {_MANY[ranks[1]]}, {low_run(ranks[2:3])} low"
     if category == THREE_OF_A_KIND:
-        return f"three of a kind, {_MANY[ranks[0]]}, {_low_run(ranks[1:3])} low"
+        return f"three of a kind, {_MANY[ranks[0]]}, {low_run(ranks[1:3])} low"
     if category == FULL_HOUSE:
         return f"a full house, {_MANY[ranks[0]]} full of {_MANY[ranks[1]]}"
-    return f"four of a kind, {_MANY[ranks[0]]}, {_low_run(ranks[1:2])} low"
+    return f"four of a kind, {_MANY[ranks[0]]}, {low_run(ranks[1:2])} low"
 
 
 # Names by rank; index 1 is the ace played low, 14 the ace played high.
@@ -206,7 +240,8 @@ _MANY: Final = ("", "aces", "twos", "threes", "fours", "fives", "sixes", "sevens
                 "nines", "tens", "jacks", "queens", "kings", "aces")  # fmt: skip
 
 
-def _low_run(ranks: list[int]) -> str:
+def low_run(ranks: Sequence[int]) -> str:
+    """Ranks as a low is written, the ace as ``A``: ``low_run([7, 5, 4, 2, 1]) == "7-5-4-2-A"``."""
     return "-".join("A" if rank == 1 else RANKS[rank - 2] for rank in ranks)
 
 

@@ -114,7 +114,7 @@ class RecordedHand(HandState):
         """Player ``i``'s cards, refused if any is unknown."""
         if not self.players[i].cards_known or self._community_unknown:
             raise IllegalAction(
-                f"player {i + 1}'s cards are unknown and cannot be shown", "unknown"
+                "player {player}'s cards are unknown and cannot be shown", "unknown", player=i + 1
             )
         return super()._known_cards(i)
 

@@ -88,11 +88,49 @@ SHOWDOWN_ACTIONS: Final = frozenset(action.value for action in SHOWDOWN)
 
 
 class IllegalAction(ValueError):
-    """An input the rules do not allow. The message names the rule; the state is unchanged."""
+    """An input the rules do not allow. The message names the rule; the state is unchanged.
 
-    def __init__(self, message: str, code: str = "illegal_action") -> None:
-        super().__init__(message)
+    The message is ``template`` with its ``{name}`` placeholders filled from ``params`` (a
+    tuple is a list: ``amounts`` joined with " or ", any other with ", "), so a presentation
+    layer can say the same in another language from ``template`` and ``params``.
+
+    >>> str(IllegalAction("{action}: say how much, to {amounts}", action="bet", amounts=(2, 4)))
+    'bet: say how much, to 2 or 4'
+    """
+
+    def __init__(
+        self,
+        template: str,
+        code: str = "illegal_action",
+        **params: str | int | tuple[str | int, ...],
+    ) -> None:
+        super().__init__(
+            template.format(**{k: joined(k, v) for k, v in params.items()}) if params else template
+        )
+        self.template = template
         self.code = code
+        self.params = params
+
+
+def refusal_template(template: str) -> str:
+    """``template`` as it is: marks the template of an :class:`IllegalAction` built apart
+    from its raise for the translation tools, which read the first argument of this and of
+    ``IllegalAction`` (``games.management.commands.makemessages``)."""
+    return template
+
+
+def joined(
+    name: str,
+    value: str | int | tuple[str | int, ...],
+    *,
+    alternatives: str = " or ",
+    separator: str = ", ",
+) -> str:
+    """A parameter of an :class:`IllegalAction` as its message writes it: a tuple of
+    ``amounts`` joined with ``alternatives``, any other tuple with ``separator``."""
+    if not isinstance(value, tuple):
+        return str(value)
+    return (alternatives if name == "amounts" else separator).join(str(v) for v in value)
 
 
 class Phase(StrEnum):
@@ -211,10 +249,14 @@ class HandState:
         ``stacks`` are the players' chips in seat order (2 to 8 players).
         """
         if not 2 <= len(stacks) <= 8:
-            raise IllegalAction(f"a stud hand needs 2 to 8 players, not {len(stacks)}", "players")
+            raise IllegalAction(
+                "a stud hand needs 2 to 8 players, not {count}", "players", count=len(stacks)
+            )
         if any(not isinstance(s, int) or isinstance(s, bool) or s <= 0 for s in stacks):
             raise IllegalAction(
-                f"every player needs a whole, positive number of chips: {list(stacks)}", "stacks"
+                "every player needs a whole, positive number of chips: {stacks}",
+                "stacks",
+                stacks=str(list(stacks)),
             )
         self.rules = rules
         self.stakes = stakes
@@ -391,24 +433,28 @@ class HandState:
         return [option(_CHECK, p.street_bet, 0)]
 
     def _may_raise(self, i: int) -> str | None:
-        """None when player ``i`` may bet or raise now, else the reason (a rule's name)."""
+        """None when player ``i`` may bet or raise now, else the template of the refusal
+        naming the rule (``{action}``, ``{legal}`` and ``{raises}`` its placeholders)."""
         bets = self.round.bets
         if bets >= CAP and not (self.rules.uncap_heads_up and self.live_count == 2):
-            return (
-                f"raise cap reached: 1 bet and {CAP - 1} raises on this street"
-                if bets >= CAP
-                else "raise cap reached"
+            return refusal_template(
+                "{action} not allowed: raise cap reached: 1 bet and {raises} raises on this street "
+                "(legal: {legal})"
             )
         if self._acted[i] >= bets:
-            return (
-                "betting was not reopened: an all-in raise of less than half a bet does not "
-                "reopen the betting for players who have already acted (TDA 47-B)"
+            return refusal_template(
+                "{action} not allowed: betting was not reopened: an all-in raise of less than "
+                "half a bet does not reopen the betting for players who have already acted "
+                "(TDA 47-B) (legal: {legal})"
             )
         level = self.round.level
         for j, q in enumerate(self.players):
             if j != i and not q.folded and q.street_bet + q.stack > level:
                 return None
-        return "nobody left could call a raise: the others are all in"
+        return refusal_template(
+            "{action} not allowed: nobody left could call a raise: the others are all in "
+            "(legal: {legal})"
+        )
 
     # ----------------------------------------------------------------- inputs
 
@@ -457,7 +503,7 @@ class HandState:
         if card is None:
             raise IllegalAction("unknown cards are only allowed in recorded histories", "card")
         if card in self._out and (card not in self.burned or self.cards_left() > 0):
-            raise IllegalAction(f"card dealt twice: {card!r}", "duplicate_card")
+            raise IllegalAction("card dealt twice: {card}", "duplicate_card", card=repr(card))
         self._check_deck(slot)
         self._slots.pop()
         if slot.burn:
@@ -510,11 +556,13 @@ class HandState:
         if kind is None or kind in SHOWDOWN:
             if kind is None:
                 raise IllegalAction(
-                    f"unknown action {action!r}: use one of {', '.join(sorted(BETTING_ACTIONS))}",
+                    "unknown action {action}: use one of {actions}",
                     "unknown_action",
+                    action=repr(action),
+                    actions=tuple(sorted(BETTING_ACTIONS)),
                 )
             if to not in (None, 0):
-                raise IllegalAction(f"{kind} takes no amount", "wrong_amount")
+                raise IllegalAction("{action} takes no amount", "wrong_amount", action=kind)
             self._showdown_decision(kind is _SHOW, player)
             return Option(kind)
         i = self._check_turn(player, betting=True)
@@ -526,7 +574,9 @@ class HandState:
         if self.phase is _P_OVER:
             raise IllegalAction("the hand is over", "hand_over")
         if betting and self.phase not in (_P_BRING_IN, _P_BETTING):
-            raise IllegalAction(f"no betting now: the hand is at {self.phase}", "not_betting")
+            raise IllegalAction(
+                "no betting now: the hand is at {phase}", "not_betting", phase=self.phase
+            )
         if self.phase is _P_DEAL:
             raise IllegalAction("the hand is waiting for cards to be dealt", "dealing")
         if player is None:
@@ -535,8 +585,10 @@ class HandState:
             return self.actor
         if player not in self.candidates:
             raise IllegalAction(
-                f"it is not player {player + 1}'s turn (player {self._actor_text()} is to act)",
+                "it is not player {player}'s turn (player {actor} is to act)",
                 "not_your_turn",
+                player=player + 1,
+                actor=self._actor_text(),
             )
         return player
 
@@ -584,44 +636,72 @@ class HandState:
         options = self._betting_options(i)
         same = [o for o in options if o.action is action]
         if not same:
-            raise IllegalAction(self._why_not(i, action, options), "illegal_action")
+            raise self._why_not(i, action, options)
+        amounts = tuple(o.to for o in same)
         if to is None:
             if len(same) > 1:
-                amounts = " or ".join(str(o.to) for o in same)
-                raise IllegalAction(f"{action}: say how much, to {amounts}", "amount_required")
+                raise IllegalAction(
+                    "{action}: say how much, to {amounts}",
+                    "amount_required",
+                    action=action,
+                    amounts=amounts,
+                )
             return same[0]
         for candidate in same:
             if candidate.to == to:
                 return candidate
-        amounts = " or ".join(str(o.to) for o in same)
         raise IllegalAction(
-            f"{action} to {to} is not a legal amount: fixed limit allows {action} to {amounts} "
+            "{action} to {to} is not a legal amount: fixed limit allows {action} to {amounts} "
             "(the amount is your total on this street)",
             "wrong_amount",
+            action=action,
+            to=to,
+            amounts=amounts,
         )
 
-    def _why_not(self, i: int, action: Action, options: list[Option]) -> str:
-        legal = ", ".join(o.action for o in options)
+    def _why_not(self, i: int, action: Action, options: list[Option]) -> IllegalAction:
+        """The refusal of ``action`` by player ``i``, naming the rule."""
+        legal = tuple(str(o.action) for o in options)
         level = self.round.level
         if self.phase is _P_BRING_IN:
-            return (
-                f"{action} is not allowed: the bring-in must bring in or complete (legal: {legal})"
+            return IllegalAction(
+                "{action} is not allowed: the bring-in must bring in or complete (legal: {legal})",
+                action=action,
+                legal=legal,
             )
         if action is _CHECK and level > self.players[i].street_bet:
-            return f"cannot check facing a bet of {level} (legal: {legal})"
+            return IllegalAction(
+                "cannot check facing a bet of {level} (legal: {legal})", level=level, legal=legal
+            )
         if action in (_CALL, _FOLD) and level == self.players[i].street_bet:
-            return f"nothing to {action}: there is no bet to face (legal: {legal})"
+            return IllegalAction(
+                "nothing to {action}: there is no bet to face (legal: {legal})",
+                action=action,
+                legal=legal,
+            )
         if action in AGGRESSIVE:
-            reason = self._may_raise(i)
             if self.players[i].street_bet + self.players[i].stack <= level:
-                reason = "not enough chips to raise"
+                return IllegalAction(
+                    "{action} not allowed: not enough chips to raise (legal: {legal})",
+                    action=action,
+                    legal=legal,
+                )
+            reason = self._may_raise(i)
             if reason:
-                return f"{action} not allowed: {reason} (legal: {legal})"
-            right = self.round.raise_action()
-            return f"{action} is not the name of this move: it is a {right} (legal: {legal})"
+                return IllegalAction(reason, action=action, legal=legal, raises=CAP - 1)
+            return IllegalAction(
+                "{action} is not the name of this move: it is a {right} (legal: {legal})",
+                action=action,
+                right=self.round.raise_action(),
+                legal=legal,
+            )
         if action is _BRING_IN:
-            return f"the bring-in is only posted first on third street (legal: {legal})"
-        return f"{action} is not legal now (legal: {legal})"
+            return IllegalAction(
+                "the bring-in is only posted first on third street (legal: {legal})", legal=legal
+            )
+        return IllegalAction(
+            "{action} is not legal now (legal: {legal})", action=action, legal=legal
+        )
 
     def _apply_option(self, i: int, chosen: Option) -> None:
         p = self.players[i]
@@ -879,7 +959,7 @@ class HandState:
     def _showdown_decision(self, show: bool, player: int | None) -> None:
         if self.phase is not _P_SHOWDOWN:
             raise IllegalAction(
-                f"{'show' if show else 'muck'} is only for the showdown", "not_showdown"
+                "{action} is only for the showdown", "not_showdown", action=_SHOW if show else _MUCK
             )
         i = self._check_turn(player, betting=False)
         p = self.players[i]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from games.engine.rules import Variant
 from games.models.tables import Player, Table
@@ -21,13 +22,13 @@ VARIANTS = [(v.value, v.value) for v in Variant]
 
 
 class GameMode(models.TextChoices):
-    ONLINE = "online", "online (our tables deal)"
-    LIVE = "live", "live (a club's dealers)"
+    ONLINE = "online", _("online (our tables deal)")
+    LIVE = "live", _("live (a club's dealers)")
 
 
 class GameStatus(models.TextChoices):
-    RUNNING = "running", "running"
-    CLOSED = "closed", "closed"
+    RUNNING = "running", _("running")
+    CLOSED = "closed", _("closed")
 
 
 class Game(models.Model):
@@ -81,15 +82,15 @@ class Game(models.Model):
 
 
 class TableRole(models.TextChoices):
-    MAIN = "main", "main game"
-    MUST_MOVE = "must_move", "must-move game"
+    MAIN = "main", _("main game")
+    MUST_MOVE = "must_move", _("must-move game")
 
 
 class PendingTableStatus(models.TextChoices):
-    OPEN = "open", "open"
-    PROPOSED = "proposed", "proposed (live: staff confirm)"
-    BREAKING = "breaking", "breaking (short-handed)"
-    CLOSED = "closed", "closed"
+    OPEN = "open", _("open")
+    PROPOSED = "proposed", _("proposed (live: staff confirm)")
+    BREAKING = "breaking", _("breaking (short-handed)")
+    CLOSED = "closed", _("closed")
 
 
 class GameTable(models.Model):
@@ -118,11 +119,11 @@ class GameTable(models.Model):
 
 
 class EntryStatus(models.TextChoices):
-    WAITING = "waiting", "waiting"
-    SEATED = "seated", "seated"
-    LEFT = "left", "left the list"
-    REMOVED = "removed", "removed by staff"
-    DROPPED = "dropped", "dropped after missed offers"
+    WAITING = "waiting", _("waiting")
+    SEATED = "seated", _("seated")
+    LEFT = "left", _("left the list")
+    REMOVED = "removed", _("removed by staff")
+    DROPPED = "dropped", _("dropped after missed offers")
 
 
 class WaitEntry(models.Model):
@@ -161,18 +162,18 @@ class WaitEntry(models.Model):
 
 
 class OfferKind(models.TextChoices):
-    LIST = "list", "wait list"
-    MUST_MOVE = "must_move", "must-move to the main game"
-    CHANGE = "change", "seat or table change"
-    BREAK = "break", "table breaking"
+    LIST = "list", _("wait list")
+    MUST_MOVE = "must_move", _("must-move to the main game")
+    CHANGE = "change", _("seat or table change")
+    BREAK = "break", _("table breaking")
 
 
 class OfferStatus(models.TextChoices):
-    PENDING = "pending", "pending"
-    ACCEPTED = "accepted", "accepted"
-    DECLINED = "declined", "declined"
-    EXPIRED = "expired", "expired"
-    WITHDRAWN = "withdrawn", "withdrawn"
+    PENDING = "pending", _("pending")
+    ACCEPTED = "accepted", _("accepted")
+    DECLINED = "declined", _("declined")
+    EXPIRED = "expired", _("expired")
+    WITHDRAWN = "withdrawn", _("withdrawn")
 
 
 class Offer(models.Model):
@@ -223,9 +224,9 @@ class Offer(models.Model):
 
 
 class ChangeStatus(models.TextChoices):
-    WAITING = "waiting", "waiting"
-    DONE = "done", "done"
-    CANCELLED = "cancelled", "cancelled"
+    WAITING = "waiting", _("waiting")
+    DONE = "done", _("done")
+    CANCELLED = "cancelled", _("cancelled")
 
 
 class SeatChange(models.Model):

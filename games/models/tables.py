@@ -12,15 +12,16 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
 
 from games.engine.rake import RakeRule
 from games.engine.rules import BoardTie, Rules, ShowdownOrder, Stakes, Variant
 
 
 class BotKind(models.TextChoices):
-    RANDOM = "random", "random legal"
-    STATION = "station", "calling station"
-    RULES = "rules", "rule-based"
+    RANDOM = "random", _("random legal")
+    STATION = "station", _("calling station")
+    RULES = "rules", _("rule-based")
 
 
 class Player(models.Model):
@@ -47,20 +48,20 @@ def new_server_seed() -> bytes:
 
 
 class TableKind(models.TextChoices):
-    RING = "ring", "ring game"
-    TOURNAMENT = "tournament", "tournament table"
+    RING = "ring", _("ring game")
+    TOURNAMENT = "tournament", _("tournament table")
 
 
 class TableStatus(models.TextChoices):
-    OPEN = "open", "open"
-    PAUSED = "paused", "paused"
-    CLOSED = "closed", "closed"
+    OPEN = "open", _("open")
+    PAUSED = "paused", _("paused")
+    CLOSED = "closed", _("closed")
 
 
 class HoldReason(models.TextChoices):
     """Why a table deals no new hand (``Table.hold_reason``); the hand running plays on."""
 
-    NONE = "", "not held"
+    NONE = "", _("not held")
     """Not held: the table deals its next hand when due."""
     LIVE = "live: dealt by the club"
     """A live table: the club's dealer deals it, never our service."""
@@ -215,8 +216,8 @@ class Seat(models.Model):
 
 
 class HandStatus(models.TextChoices):
-    RUNNING = "running", "running"
-    FINISHED = "finished", "finished"
+    RUNNING = "running", _("running")
+    FINISHED = "finished", _("finished")
 
 
 class Hand(models.Model):

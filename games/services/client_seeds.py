@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.codes import Code
 from games.engine.fairness import CLIENT_SEED_MAX, commitment
@@ -42,27 +43,35 @@ def client_seed_send(
     refused (what was accepted is what the hand uses)."""
     if player.is_bot:
         raise Forbidden(
-            "bots send no client seed: the house controls them, so their entropy would "
-            "protect nobody",
+            _(
+                "bots send no client seed: the house controls them, so their entropy "
+                "would protect nobody"
+            ),
             code=Code.BOT_CLIENT_SEED,
         )
     if not client_seed or len(client_seed) > CLIENT_SEED_MAX or not client_seed.isprintable():
         raise Invalid(
-            f"a client seed is 1 to {CLIENT_SEED_MAX} printable characters: "
-            "choose one without control characters",
+            _(
+                "a client seed is 1 to %(CLIENT_SEED_MAX)s printable characters: "
+                "choose one without control characters"
+            )
+            % {"CLIENT_SEED_MAX": CLIENT_SEED_MAX},
             code=Code.BAD_CLIENT_SEED,
         )
     with transaction.atomic():
         table = table_for_update(table_id)  # a hand starting waits for this, or this for it
         if table.status == TableStatus.CLOSED:
-            raise Conflict("the table is closed", code=Code.CLOSED)
+            raise Conflict(_("the table is closed"), code=Code.CLOSED)
         if not Seat.objects.filter(table=table, player=player).exists():
-            raise Conflict("you are not seated at this table", code=Code.NOT_SEATED)
+            raise Conflict(_("you are not seated at this table"), code=Code.NOT_SEATED)
         current = commitment(bytes(table.next_seed))
         if not hmac.compare_digest(current, commitment_hex.lower()):
             raise Conflict(
-                "that is not the commitment of this table's next hand (its hand has started, "
-                "or it never was): send a new client seed naming next_commitment",
+                _(
+                    "that is not the commitment of this table's next hand (its hand has "
+                    "started, or it never was): send a new client seed naming "
+                    "next_commitment"
+                ),
                 code=Code.STALE_COMMITMENT,
                 detail={"next_commitment": current},
             )
@@ -70,7 +79,7 @@ def client_seed_send(
         held = table.next_client_seeds.get(key)
         if held is not None and held != client_seed:
             raise Conflict(
-                "you sent another client seed for this hand already: it is the one used",
+                _("you sent another client seed for this hand already: it is the one used"),
                 code=Code.CLIENT_SEED_SENT,
             )
         if held is None:

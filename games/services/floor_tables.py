@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.codes import Code
 from games.engine.rules import Variant
@@ -67,17 +68,20 @@ def game_create(
     unknown = [v for v in rotation if v not in Variant._value2member_map_]
     if unknown:
         raise Invalid(
-            f"unknown variants {unknown} in the rotation: use "
-            f"{', '.join(v.value for v in Variant)}",
+            gettext("unknown variants %(unknown)s in the rotation: use %(names)s")
+            % {"unknown": unknown, "names": ", ".join(v.value for v in Variant)},
             code=Code.INVALID_ROTATION,
         )
     if rotation and rotation[0] != variant:
         raise Invalid(
-            f"the rotation starts with the game's variant {variant!r}, not {rotation[0]!r}",
+            gettext("the rotation starts with the game's variant %(variant)s, not %(value)s")
+            % {"variant": repr(variant), "value": repr(rotation[0])},
             code=Code.INVALID_ROTATION,
         )
     if not 1 <= tables <= fields.get("max_tables", 8):
-        raise Invalid("a game opens with 1 table up to its max_tables", code=Code.INVALID_TABLES)
+        raise Invalid(
+            gettext("a game opens with 1 table up to its max_tables"), code=Code.INVALID_TABLES
+        )
     with transaction.atomic():
         game = Game.objects.create(
             name=name,
@@ -134,8 +138,10 @@ def game_table_confirm(*, game_id: int) -> GameTable:
         proposed = game.game_tables.filter(status=PendingTableStatus.PROPOSED).first()
         if proposed is None:
             raise Conflict(
-                "no table is proposed for this game: the floor proposes one when the list "
-                "reaches the game's open_at_list_length",
+                gettext(
+                    "no table is proposed for this game: the floor proposes one when the "
+                    "list reaches the game's open_at_list_length"
+                ),
                 code=Code.NOTHING_PROPOSED,
             )
         proposed.delete()
@@ -229,14 +235,17 @@ def live_report_left(*, table_id: int, seat: int) -> None:
         link = GameTable.objects.select_related("game").filter(table_id=table_id).first()
         if link is None or link.game.mode != GameMode.LIVE:
             raise Conflict(
-                "only a live game's tables are reported by staff; online, players leave "
-                "through /api/v1/tables/{id}/leave/",
+                gettext(
+                    "only a live game's tables are reported by staff; online, players "
+                    "leave through /api/v1/tables/{id}/leave/"
+                ),
                 code=Code.NOT_LIVE,
             )
         table = table_for_update(table_id)
         taken = table.seats.filter(number=seat, player__isnull=False).first()
         if taken is None or taken.player is None:
             raise Conflict(
-                f"seat {seat} is empty: report a seat that has a player", code=Code.EMPTY
+                gettext("seat %(seat)s is empty: report a seat that has a player") % {"seat": seat},
+                code=Code.EMPTY,
             )
         seat_leave(table_id=table_id, player=taken.player)

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import rows
 from games.codes import Code
@@ -36,6 +37,7 @@ from games.models import (
     TableStatus,
     new_server_seed,
 )
+from games.poker_words import illegal_action_message
 from games.selectors import hand_state, running_hand, seat_index
 from games.services import bots, chips, schedule
 from games.services.client_seeds import hand_client_seeds
@@ -345,28 +347,33 @@ def hand_act(
         table, hand = read.table, read.hand
         if seq is not None and seq != table.seq:
             raise Conflict(
-                f"stale seq {seq}: the table is at seq {table.seq}; "
-                "fetch the table and decide again",
+                _(
+                    "stale seq %(seq)s: the table is at seq %(seq2)s; fetch the table and "
+                    "decide again"
+                )
+                % {"seq": seq, "seq2": table.seq},
                 code=Code.STALE_SEQ,
                 detail={"seq": table.seq},
             )
         if table.status != TableStatus.OPEN:
             raise Conflict(
-                f"the table is {table.status}: wait for staff to resume it", code=Code.PAUSED
+                _("the table is %(status)s: wait for staff to resume it")
+                % {"status": table.get_status_display()},
+                code=Code.PAUSED,
             )
         if hand is None:
-            raise Conflict("no hand is in progress at this table", code=Code.NO_HAND)
+            raise Conflict(_("no hand is in progress at this table"), code=Code.NO_HAND)
         index = seat_index(hand, player)
         if index is None:
-            raise Forbidden("you are not dealt in this hand", code=Code.NOT_IN_HAND)
+            raise Forbidden(_("you are not dealt in this hand"), code=Code.NOT_IN_HAND)
         state = hand_state(hand)
         if index not in state.candidates:
-            raise Forbidden("it is not your turn", code=Code.NOT_YOUR_TURN)
+            raise Forbidden(_("it is not your turn"), code=Code.NOT_YOUR_TURN)
         start = len(state.log)
         try:
             option = state.act(action, amount, player=index)
         except IllegalAction as error:
-            raise Invalid(str(error), code=Code(error.code)) from error
+            raise Invalid(illegal_action_message(error), code=Code(error.code)) from error
         # The worker takes it from here; should it die first, the sweep finds this deadline.
         hand.deadline = timezone.now() + WORKER_GRACE
         writes = TableWrites(table)

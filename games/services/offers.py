@@ -30,6 +30,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.codes import Code
 from games.errors import Conflict, Forbidden, NotFound
@@ -452,9 +453,12 @@ def _try_move(game: Game, offer: Offer, tables: dict[int, Table]) -> int:
 def _entry_for(entry_id: int, caller: Player | None, staff: bool) -> WaitEntry:
     entry = WaitEntry.objects.filter(pk=entry_id).first()
     if entry is None:
-        raise NotFound(f"no wait-list entry {entry_id}: see yours at /api/v1/games/waitlist/")
+        raise NotFound(
+            gettext("no wait-list entry %(entry_id)s: see yours at /api/v1/games/waitlist/")
+            % {"entry_id": entry_id}
+        )
     if not staff and (caller is None or entry.player_id != caller.id):
-        raise Forbidden("this is someone else's wait-list entry", code=Code.NOT_YOUR_ENTRY)
+        raise Forbidden(gettext("this is someone else's wait-list entry"), code=Code.NOT_YOUR_ENTRY)
     return entry
 
 
@@ -465,12 +469,21 @@ def _pending_offer(entry: WaitEntry) -> Offer:
     last = offer or entry.offers.order_by("-id").first()
     if last is not None and last.status in (OfferStatus.PENDING, OfferStatus.EXPIRED):
         raise Conflict(
-            f"the offer of table {last.table_id} seat {last.seat} expired at "
-            f"{last.expires_at.isoformat()}: wait for the next call",
+            gettext(
+                "the offer of table %(table_id)s seat %(seat)s expired at "
+                "%(expires_at)s: wait for the next call"
+            )
+            % {
+                "table_id": last.table_id,
+                "seat": last.seat,
+                "expires_at": last.expires_at.isoformat(),
+            },
             code=Code.OFFER_EXPIRED,
             detail={"entry_status": entry.status},
         )
-    raise Conflict("no seat is offered to this entry: wait for the call", code=Code.NO_OFFER)
+    raise Conflict(
+        gettext("no seat is offered to this entry: wait for the call"), code=Code.NO_OFFER
+    )
 
 
 def offer_accept(*, entry_id: int, caller: Player | None, staff: bool, buy_in: int) -> Offer:
@@ -485,7 +498,7 @@ def offer_accept(*, entry_id: int, caller: Player | None, staff: bool, buy_in: i
         if walk_in and buy_in > 0:  # a live walk-in pays the buy-in in cash at the desk
             bankroll(player_id=player.id, amount=buy_in, memo="walk-in buy-in paid in cash")
         if Seat.objects.filter(table__game_table__game_id=entry.game_id, player=player).exists():
-            raise Conflict("you are already seated at this game", code=Code.ALREADY_SEATED)
+            raise Conflict(gettext("you are already seated at this game"), code=Code.ALREADY_SEATED)
         table_for_update(offer.table_id)
         offer.status = OfferStatus.ACCEPTED
         offer.closed_at = timezone.now()

@@ -24,6 +24,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
+from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from games.codes import Code
@@ -45,11 +46,11 @@ def password_link_create(*, player: Player) -> PasswordLink:
     """A one-time link for ``player``'s owner to set the account's first password (staff
     only, checked by the caller)."""
     if player.bot:
-        raise Invalid("a bot never signs in: it has no password", code=Code.BOT_NO_PASSWORD)
+        raise Invalid(_("a bot never signs in: it has no password"), code=Code.BOT_NO_PASSWORD)
     user = player.user
     if user.has_usable_password():
         raise Conflict(
-            "the account has a password already: only its owner can change it",
+            _("the account has a password already: only its owner can change it"),
             code=Code.PASSWORD_SET,
         )
     return PasswordLink(
@@ -67,8 +68,10 @@ def password_link_user(*, uid: str, token: str) -> Any:
         user = None
     if user is None or not default_token_generator.check_token(user, token):
         raise Invalid(
-            "this set-password link does not work: it was used already, has expired or is "
-            "mistyped; ask staff for a new one",
+            _(
+                "this set-password link does not work: it was used already, has "
+                "expired or is mistyped; ask staff for a new one"
+            ),
             code=Code.BAD_PASSWORD_LINK,
         )
     return user
@@ -92,7 +95,7 @@ def password_change(*, user: Any, old_password: str, new_password: str, address:
         check=lambda: user.check_password(old_password) or None,
     ):
         return _password_set(user, new_password)
-    raise Invalid("the current password is wrong", code=Code.WRONG_PASSWORD)
+    raise Invalid(_("the current password is wrong"), code=Code.WRONG_PASSWORD)
 
 
 def _password_set(user: Any, password: str) -> str:
@@ -100,7 +103,7 @@ def _password_set(user: Any, password: str) -> str:
         validate_password(password, user)
     except ValidationError as error:
         raise Invalid(
-            "the password is too weak", code=Code.WEAK_PASSWORD, detail=error.messages
+            _("the password is too weak"), code=Code.WEAK_PASSWORD, detail=error.messages
         ) from error
     with transaction.atomic():
         user.set_password(password)

@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from games.codes import Code
 from games.errors import Conflict, Invalid
@@ -23,20 +24,29 @@ def player_create(
     with a one-time link (``games.services.passwords``), so staff never know it.
     """
     if bot and bot not in BotKind.values:
-        raise Invalid(f"unknown bot kind {bot!r}: use one of {', '.join(BotKind.values)}")
+        raise Invalid(
+            _("unknown bot kind %(bot)s: use one of %(names)s")
+            % {"bot": repr(bot), "names": ", ".join(BotKind.values)}
+        )
     user_model = get_user_model()
     if password is not None:
         try:
             validate_password(password, user_model(username=username))
         except ValidationError as error:
             raise Invalid(
-                "the password is too weak", code=Code.WEAK_PASSWORD, detail=error.messages
+                _("the password is too weak"), code=Code.WEAK_PASSWORD, detail=error.messages
             ) from error
     if user_model.objects.filter(username=username).exists():
-        raise Conflict(f"username {username!r} is taken", code=Code.USERNAME_TAKEN)
+        raise Conflict(
+            _("username %(username)s is taken") % {"username": repr(username)},
+            code=Code.USERNAME_TAKEN,
+        )
     try:
         with transaction.atomic():
             user = user_model.objects.create_user(username=username, password=password)
             return Player.objects.create(user=user, display_name=display_name, bot=bot)
     except IntegrityError as error:
-        raise Conflict(f"username {username!r} is taken", code=Code.USERNAME_TAKEN) from error
+        raise Conflict(
+            _("username %(username)s is taken") % {"username": repr(username)},
+            code=Code.USERNAME_TAKEN,
+        ) from error

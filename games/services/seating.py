@@ -11,6 +11,7 @@ the one seat action a tournament player has.
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from games.codes import Code
 from games.errors import Conflict, Forbidden, Invalid, NotFound
@@ -25,9 +26,12 @@ from games.signals import seat_changed
 def _require_ring(table: Table, what: str) -> None:
     if table.kind != TableKind.RING:
         raise Conflict(
-            f"{what} is for ring games: at a tournament table the tournament seats you and "
-            "you stay dealt in until you bust out (if you do not act you are folded at once; "
-            "POST back/ to play again)",
+            _(
+                "%(what)s is for ring games: at a tournament table the tournament "
+                "seats you and you stay dealt in until you bust out (if you do not act "
+                "you are folded at once; POST back/ to play again)"
+            )
+            % {"what": what},
             code=Code.TOURNAMENT_TABLE,
         )
 
@@ -35,7 +39,7 @@ def _require_ring(table: Table, what: str) -> None:
 def _seat_of(table: Table, player: Player) -> Seat:
     seat = table.seats.filter(player=player).first()
     if seat is None:
-        raise Conflict("you are not seated at this table", code=Code.NOT_SEATED)
+        raise Conflict(_("you are not seated at this table"), code=Code.NOT_SEATED)
     return seat
 
 
@@ -59,30 +63,42 @@ def seat_sit(
         table = table_for_update(table_id)
         _require_ring(table, "taking a seat with a buy-in")
         if table.status == TableStatus.CLOSED:
-            raise Conflict("the table is closed", code=Code.CLOSED)
+            raise Conflict(_("the table is closed"), code=Code.CLOSED)
         if player.is_bot and not (by_staff and table.allow_bots):
             raise Forbidden(
-                "only staff can seat a bot, at a table that allows bots", code=Code.BOTS
+                _("only staff can seat a bot, at a table that allows bots"), code=Code.BOTS
             )
         if not table.buy_in_min <= buy_in <= table.buy_in_max:
             raise Invalid(
-                f"buy_in {buy_in} is outside this table's limits "
-                f"{table.buy_in_min}..{table.buy_in_max}",
+                _("buy_in %(buy_in)s is outside this table's limits %(buy_in_min)s..%(buy_in_max)s")
+                % {
+                    "buy_in": buy_in,
+                    "buy_in_min": table.buy_in_min,
+                    "buy_in_max": table.buy_in_max,
+                },
                 code=Code.BUY_IN_RANGE,
             )
         if buy_in % table.chip_unit:
             raise Invalid(
-                f"buy_in {buy_in} is not a multiple of this table's smallest chip, "
-                f"{table.chip_unit}",
+                _(
+                    "buy_in %(buy_in)s is not a multiple of this table's smallest chip, "
+                    "%(chip_unit)s"
+                )
+                % {"buy_in": buy_in, "chip_unit": table.chip_unit},
                 code=Code.BUY_IN_RANGE,
             )
         seat = table.seats.filter(number=seat_number).first()
         if seat is None:
             raise NotFound(
-                f"no seat {seat_number}: seats are 1..{table.seat_count}", code=Code.NO_SEAT
+                _("no seat %(seat_number)s: seats are 1..%(seat_count)s")
+                % {"seat_number": seat_number, "seat_count": table.seat_count},
+                code=Code.NO_SEAT,
             )
         if seat.player_id is not None:
-            raise Conflict(f"seat {seat_number} is taken", code=Code.SEAT_TAKEN)
+            raise Conflict(
+                _("seat %(seat_number)s is taken") % {"seat_number": seat_number},
+                code=Code.SEAT_TAKEN,
+            )
         if (
             not (via_floor or by_staff)
             and WaitEntry.objects.filter(game__game_tables__table=table, status="waiting")
@@ -90,17 +106,20 @@ def seat_sit(
             .exists()
         ):
             raise Conflict(
-                "this game has a wait list: join it at /api/v1/games/waitlist/",
+                _("this game has a wait list: join it at /api/v1/games/waitlist/"),
                 code=Code.WAIT_LIST,
             )
         if Offer.objects.filter(table=table, seat=seat_number, status="pending").exists():
             raise Conflict(
-                f"seat {seat_number} is offered to the game's wait list: join the list at "
-                "/api/v1/games/waitlist/ or take another seat",
+                _(
+                    "seat %(seat_number)s is offered to the game's wait list: join the "
+                    "list at /api/v1/games/waitlist/ or take another seat"
+                )
+                % {"seat_number": seat_number},
                 code=Code.SEAT_OFFERED,
             )
         if table.seats.filter(player=player).exists():
-            raise Conflict("you already have a seat at this table", code=Code.ALREADY_SEATED)
+            raise Conflict(_("you already have a seat at this table"), code=Code.ALREADY_SEATED)
         seat.player = player
         seat.stack = buy_in
         seat.sitting_out = False
@@ -109,7 +128,7 @@ def seat_sit(
             with transaction.atomic():
                 seat.save(update_fields=["player", "stack", "sitting_out", "leaving"])
         except IntegrityError as error:
-            raise Conflict("that seat or player was just taken", code=Code.SEAT_TAKEN) from error
+            raise Conflict(_("that seat or player was just taken"), code=Code.SEAT_TAKEN) from error
         chips_buy(table=table, player_id=player.id, amount=buy_in)
         append_event(
             table,
@@ -163,24 +182,32 @@ def seat_top_up(*, table_id: int, player: Player, amount: int) -> Seat:
     with transaction.atomic():
         table = table_for_update(table_id)
         if table.kind != TableKind.RING:
-            raise Forbidden("tournament chips are bought as rebuys and add-ons", code=Code.NOT_RING)
+            raise Forbidden(
+                _("tournament chips are bought as rebuys and add-ons"), code=Code.NOT_RING
+            )
         seat = _seat_of(table, player)
         hand = running_hand(table)
         if hand is not None and any(p["player"] == player.id for p in hand.lineup):
-            raise Conflict("you are in a hand: top up after it ends", code=Code.IN_HAND)
+            raise Conflict(_("you are in a hand: top up after it ends"), code=Code.IN_HAND)
         if seat.leaving:
-            raise Conflict("you are leaving the table", code=Code.LEAVING)
+            raise Conflict(_("you are leaving the table"), code=Code.LEAVING)
         room = table.buy_in_max - seat.stack
         if amount < 1 or amount > room:
             raise Invalid(
-                f"a top-up is 1..{max(room, 0)} chips here: your stack {seat.stack} "
-                f"may reach the table's maximum buy-in {table.buy_in_max}",
+                _(
+                    "a top-up is 1..%(max)s chips here: your stack %(stack)s may reach the "
+                    "table's maximum buy-in %(buy_in_max)s"
+                )
+                % {"max": max(room, 0), "stack": seat.stack, "buy_in_max": table.buy_in_max},
                 code=Code.TOP_UP_RANGE,
             )
         if amount % table.chip_unit:
             raise Invalid(
-                f"a top-up of {amount} is not a multiple of this table's smallest chip, "
-                f"{table.chip_unit}",
+                _(
+                    "a top-up of %(amount)s is not a multiple of this table's smallest "
+                    "chip, %(chip_unit)s"
+                )
+                % {"amount": amount, "chip_unit": table.chip_unit},
                 code=Code.TOP_UP_RANGE,
             )
         chips_buy(table=table, player_id=player.id, amount=amount, top_up=True)

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs.models import Club
 from games.codes import Code
@@ -46,21 +47,30 @@ def table_create(
     except ValueError as error:
         raise Invalid(str(error), code=Code.INVALID_RULES) from error
     if not 2 <= seat_count <= 8:
-        raise Invalid(f"seat_count must be 2 to 8, not {seat_count}", code=Code.INVALID_SEATS)
+        raise Invalid(
+            _("seat_count must be 2 to 8, not %(seat_count)s") % {"seat_count": seat_count},
+            code=Code.INVALID_SEATS,
+        )
     buy_in_min = options.get("buy_in_min", 0)
     buy_in_max = options.get("buy_in_max", 0)
     if buy_in_min > buy_in_max:
         raise Invalid(
-            f"buy_in_min {buy_in_min} is above buy_in_max {buy_in_max}", code=Code.INVALID_BUY_IN
+            _("buy_in_min %(buy_in_min)s is above buy_in_max %(buy_in_max)s")
+            % {"buy_in_min": buy_in_min, "buy_in_max": buy_in_max},
+            code=Code.INVALID_BUY_IN,
         )
     if buy_in_min % chip_unit or buy_in_max % chip_unit:
         raise Invalid(
-            f"buy_in_min and buy_in_max must be multiples of the chip unit {chip_unit}",
+            _("buy_in_min and buy_in_max must be multiples of the chip unit %(chip_unit)s")
+            % {"chip_unit": chip_unit},
             code=Code.INVALID_BUY_IN,
         )
     club_id = options.get("club_id")
     if club_id is not None and not Club.objects.filter(pk=club_id).exists():
-        raise NotFound(f"no club {club_id}: see GET /api/v1/clubs/", code=Code.NO_CLUB)
+        raise NotFound(
+            _("no club %(club_id)s: see GET /api/v1/clubs/") % {"club_id": club_id},
+            code=Code.NO_CLUB,
+        )
     with transaction.atomic():
         table = Table.objects.create(
             name=name,
@@ -84,14 +94,17 @@ def table_set_status(*, table_id: int, status: str) -> Table:
     A table with a hand in progress cannot be closed.
     """
     if status not in TableStatus.values:
-        raise Invalid(f"unknown status {status!r}: use one of {', '.join(TableStatus.values)}")
+        raise Invalid(
+            _("unknown status %(status)s: use one of %(names)s")
+            % {"status": repr(status), "names": ", ".join(TableStatus.values)}
+        )
     with transaction.atomic():
         table = table_for_update(table_id)
         if table.status == status:
             return table
         hand = running_hand(table)
         if status == TableStatus.CLOSED and hand is not None:
-            raise Conflict("a hand is in progress: pause the table and close it after the hand")
+            raise Conflict(_("a hand is in progress: pause the table and close it after the hand"))
         table.status = status
         table.save(update_fields=["status"])
         if hand is not None and status == TableStatus.PAUSED:

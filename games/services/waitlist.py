@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.codes import Code
 from games.errors import Conflict, Forbidden, Invalid, NotFound
@@ -41,13 +42,17 @@ def game_for(*, variant: str, small_bet: int) -> Game:
     )
     if not games:
         raise NotFound(
-            f"no running {variant} game at small bet {small_bet}: see /api/v1/games/",
+            gettext("no running %(variant)s game at small bet %(small_bet)s: see /api/v1/games/")
+            % {"variant": variant, "small_bet": small_bet},
             code=Code.NO_GAME,
         )
     if len(games) > 1:
         raise Conflict(
-            f"{len(games)} running {variant} games at small bet {small_bet}: name one with "
-            '"game" (its id from /api/v1/games/)',
+            gettext(
+                "%(count)s running %(variant)s games at small bet %(small_bet)s: name "
+                'one with "game" (its id from /api/v1/games/)'
+            )
+            % {"count": len(games), "variant": variant, "small_bet": small_bet},
             code=Code.AMBIGUOUS_GAME,
             detail={"games": [g.id for g in games]},
         )
@@ -72,9 +77,9 @@ def entry_join(*, game_id: int, player: Player, table_id: int | None = None) -> 
     with transaction.atomic():
         game = game_for_update(game_id)
         if game.status != GameStatus.RUNNING:
-            raise Conflict("the game is closed: pick a running one at /api/v1/games/")
+            raise Conflict(gettext("the game is closed: pick a running one at /api/v1/games/"))
         if player.is_bot:
-            raise Forbidden("bots do not wait on lists: staff seat them", code=Code.BOTS)
+            raise Forbidden(gettext("bots do not wait on lists: staff seat them"), code=Code.BOTS)
         if (
             table_id is not None
             and not GameTable.objects.filter(
@@ -82,20 +87,26 @@ def entry_join(*, game_id: int, player: Player, table_id: int | None = None) -> 
             ).exists()
         ):
             raise Invalid(
-                f"table {table_id} is not an open table of this game: see its tables at "
-                "/api/v1/games/",
+                gettext(
+                    "table %(table_id)s is not an open table of this game: see its tables "
+                    "at /api/v1/games/"
+                )
+                % {"table_id": table_id},
                 code=Code.NOT_THIS_GAME,
             )
         seated = _seated_at(game, player)
         if seated is not None:
             raise Conflict(
-                f"you are seated at table {seated} of this game: ask for a change at "
-                f"/api/v1/tables/{seated}/seat-change/",
+                gettext(
+                    "you are seated at table %(seated)s of this game: ask for a change at "
+                    "/api/v1/tables/%(seated)s/seat-change/"
+                )
+                % {"seated": seated},
                 code=Code.ALREADY_SEATED,
             )
         if game.entries.filter(player=player, status=EntryStatus.WAITING).exists():
             raise Conflict(
-                "you are already on this game's list: see /api/v1/games/waitlist/",
+                gettext("you are already on this game's list: see /api/v1/games/waitlist/"),
                 code=Code.ALREADY_LISTED,
             )
         try:
@@ -109,7 +120,7 @@ def entry_join(*, game_id: int, player: Player, table_id: int | None = None) -> 
                 )
         except IntegrityError as error:
             raise Conflict(
-                "you are already on this game's list", code=Code.ALREADY_LISTED
+                gettext("you are already on this game's list"), code=Code.ALREADY_LISTED
             ) from error
         FloorLog.objects.create(game=game, entry=entry, kind="join", data={"table": table_id})
         schedule.floor_fill_now(game.id)
@@ -121,7 +132,7 @@ def entry_walk_in(*, game_id: int, name: str, by: object) -> WaitEntry:
     with transaction.atomic():
         game = game_for_update(game_id)
         if game.status != GameStatus.RUNNING:
-            raise Conflict("the game is closed: pick a running one at /api/v1/games/")
+            raise Conflict(gettext("the game is closed: pick a running one at /api/v1/games/"))
         entry = WaitEntry.objects.create(game=game, name=name, rank=_next_rank(game))
         FloorLog.objects.create(game=game, entry=entry, kind="walk_in", data={}, by=by)
         schedule.floor_fill_now(game.id)
@@ -131,12 +142,16 @@ def entry_walk_in(*, game_id: int, name: str, by: object) -> WaitEntry:
 def _waiting(entry_id: int) -> tuple[Game, WaitEntry]:
     entry = WaitEntry.objects.filter(pk=entry_id).first()
     if entry is None:
-        raise NotFound(f"no wait-list entry {entry_id}: see yours at /api/v1/games/waitlist/")
+        raise NotFound(
+            gettext("no wait-list entry %(entry_id)s: see yours at /api/v1/games/waitlist/")
+            % {"entry_id": entry_id}
+        )
     game = game_for_update(entry.game_id)
     entry = WaitEntry.objects.get(pk=entry_id)
     if entry.status != EntryStatus.WAITING:
         raise Conflict(
-            f"the entry is no longer waiting: it is {entry.status}", code=Code.NOT_WAITING
+            gettext("the entry is no longer waiting: it is %(status)s") % {"status": entry.status},
+            code=Code.NOT_WAITING,
         )
     return game, entry
 
@@ -150,9 +165,13 @@ def entry_leave(
         game, entry = _waiting(entry_id)
         own = caller is not None and entry.player_id == caller.id
         if not own and not staff:
-            raise Forbidden("this is someone else's wait-list entry", code=Code.NOT_YOUR_ENTRY)
+            raise Forbidden(
+                gettext("this is someone else's wait-list entry"), code=Code.NOT_YOUR_ENTRY
+            )
         if not own and not reason:
-            raise Invalid("say why the name is removed: give a reason", code=Code.REASON_REQUIRED)
+            raise Invalid(
+                gettext("say why the name is removed: give a reason"), code=Code.REASON_REQUIRED
+            )
         entry.offers.filter(status=OfferStatus.PENDING).update(
             status=OfferStatus.WITHDRAWN, closed_at=timezone.now()
         )
@@ -168,13 +187,16 @@ def entry_leave(
 def entry_move(*, entry_id: int, position: int, reason: str, by: object) -> WaitEntry:
     """Staff move a name to another place on the list, saying why (logged)."""
     if not reason.strip():
-        raise Invalid("say why the list is reordered: give a reason", code=Code.REASON_REQUIRED)
+        raise Invalid(
+            gettext("say why the list is reordered: give a reason"), code=Code.REASON_REQUIRED
+        )
     with transaction.atomic():
         game, entry = _waiting(entry_id)
         order = list(game.entries.filter(status=EntryStatus.WAITING).order_by("rank"))
         if not 1 <= position <= len(order):
             raise Invalid(
-                f"position {position} is off the list: positions are 1..{len(order)}",
+                gettext("position %(position)s is off the list: positions are 1..%(count)s")
+                % {"position": position, "count": len(order)},
                 code=Code.BAD_POSITION,
             )
         before = next(k for k, e in enumerate(order, start=1) if e.id == entry.id)
@@ -203,30 +225,38 @@ def change_request(
     link = GameTable.objects.filter(table_id=table_id).first()
     if link is None:
         raise Conflict(
-            f"table {table_id} belongs to no ring game: changes are made within a game",
+            gettext("table %(table_id)s belongs to no ring game: changes are made within a game")
+            % {"table_id": table_id},
             code=Code.NO_GAME,
         )
     with transaction.atomic():
         game = game_for_update(link.game_id)
         if not Seat.objects.filter(table_id=table_id, player=player).exists():
-            raise Conflict("you are not seated at this table", code=Code.NOT_SEATED)
+            raise Conflict(gettext("you are not seated at this table"), code=Code.NOT_SEATED)
         to_table_id = to_table_id or table_id
         if not GameTable.objects.filter(
             game=game, table_id=to_table_id, status=PendingTableStatus.OPEN
         ).exists():
             raise Invalid(
-                f"table {to_table_id} is not an open table of your game: changes stay within "
-                "the game; join another game's list instead",
+                gettext(
+                    "table %(to_table_id)s is not an open table of your game: changes stay "
+                    "within the game; join another game's list instead"
+                )
+                % {"to_table_id": to_table_id},
                 code=Code.OTHER_GAME,
             )
         if to_table_id == table_id and to_seat is None:
-            raise Invalid("name the seat you want at this table", code=Code.SEAT_REQUIRED)
+            raise Invalid(gettext("name the seat you want at this table"), code=Code.SEAT_REQUIRED)
         if to_seat is not None:
             seats = Seat.objects.filter(table_id=to_table_id, number=to_seat)
             if not seats.exists():
-                raise Invalid(f"table {to_table_id} has no seat {to_seat}", code=Code.NO_SEAT)
+                raise Invalid(
+                    gettext("table %(to_table_id)s has no seat %(to_seat)s")
+                    % {"to_table_id": to_table_id, "to_seat": to_seat},
+                    code=Code.NO_SEAT,
+                )
             if seats.filter(player=player).exists():
-                raise Invalid("that is your seat already", code=Code.SAME_SEAT)
+                raise Invalid(gettext("that is your seat already"), code=Code.SAME_SEAT)
         change, _ = SeatChange.objects.update_or_create(
             player=player,
             from_table_id=table_id,
@@ -250,7 +280,7 @@ def change_cancel(*, table_id: int, player: Player) -> SeatChange:
         ).first()
         if change is None:
             raise Conflict(
-                "you have no waiting change request from this table", code=Code.NO_CHANGE
+                gettext("you have no waiting change request from this table"), code=Code.NO_CHANGE
             )
         game_for_update(change.game_id)
         Offer.objects.filter(

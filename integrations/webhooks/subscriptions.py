@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from clubs.access import can_direct, directed_club_ids, is_staff
 from clubs.models import Club
@@ -40,7 +41,8 @@ def _check(url: str | None, event_types: Sequence[str] | None) -> None:
         unknown = sorted(set(event_types) - set(EventType.values))
         if unknown or not event_types:
             raise Invalid(
-                f"event_types must name at least one of: {', '.join(EventType.values)}",
+                _("event_types must name at least one of: %(names)s")
+                % {"names": ", ".join(EventType.values)},
                 code=Code.BAD_EVENT_TYPES,
                 detail={"unknown": unknown},
             )
@@ -51,10 +53,10 @@ def subscription_create(
 ) -> Subscription:
     """Subscribe ``url`` to ``event_types``; the secret that signs them is made here."""
     if club_id is not None and not Club.objects.filter(pk=club_id).exists():
-        raise NotFound(f"no club {club_id}", code=Code.NO_CLUB)
+        raise NotFound(_("no club %(club_id)s") % {"club_id": club_id}, code=Code.NO_CLUB)
     if not can_direct(by, club_id):
         raise Forbidden(
-            "site-wide webhooks are for staff; a club's are for its directors",
+            _("site-wide webhooks are for staff; a club's are for its directors"),
             code=Code.NOT_DIRECTOR,
         )
     _check(url, event_types)
@@ -71,7 +73,10 @@ def subscription_create(
 def subscription_get(*, by: Any, subscription_id: int) -> Subscription:
     subscription = visible_subscriptions(by).filter(pk=subscription_id).first()
     if subscription is None:
-        raise NotFound(f"no webhook subscription {subscription_id}", code=Code.NO_SUBSCRIPTION)
+        raise NotFound(
+            _("no webhook subscription %(subscription_id)s") % {"subscription_id": subscription_id},
+            code=Code.NO_SUBSCRIPTION,
+        )
     return subscription
 
 
@@ -97,7 +102,10 @@ def delivery_replay(*, by: Any, delivery_id: int) -> Delivery:
     with transaction.atomic():
         delivery = visible_deliveries(by).filter(pk=delivery_id).first()
         if delivery is None:
-            raise NotFound(f"no webhook delivery {delivery_id}", code=Code.NO_DELIVERY)
+            raise NotFound(
+                _("no webhook delivery %(delivery_id)s") % {"delivery_id": delivery_id},
+                code=Code.NO_DELIVERY,
+            )
         replay = Delivery.objects.create(
             subscription_id=delivery.subscription_id, event_id=delivery.event_id, replay_of=delivery
         )

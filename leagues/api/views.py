@@ -25,6 +25,7 @@ from leagues.formulas import Finish, FormulaError, formula_points, points_round
 from leagues.models import Season, SeasonEvent
 from leagues.services import events, fees, finale, pot, seasons
 from money.ledger import AccountKey, balance_of
+from tourney.plan_messages import plan_message
 
 
 class LeagueListCreateApi(APIView):
@@ -274,5 +275,5 @@ class PointsPreviewApi(APIView):
                 for k in range(1, n + 1)
             ]
         except FormulaError as error:
-            raise Invalid(str(error), code=Code.FORMULA) from error
+            raise Invalid(plan_message(error), code=Code.FORMULA) from error
         return Response(s.PreviewOutputSerializer(rows, many=True).data)

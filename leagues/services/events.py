@@ -17,6 +17,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.errors import Conflict, Invalid, NotFound
 from games.models import Player
@@ -28,6 +29,7 @@ from leagues.services.fees import event_fees_charge, live_fees_collect
 from leagues.services.standings import season_recompute, standings_event_entered
 from tourney.models import PAID, EntryStatus, Tournament
 from tourney.models import Status as TournamentStatus
+from tourney.plan_messages import plan_message
 from tourney.selectors import prizes_by_place
 from tourney.services.commands.setup import entry_paid
 
@@ -62,7 +64,8 @@ class Field:
 def _open(season: Season) -> None:
     if season.closed_at is not None:
         raise Conflict(
-            f"season {season.id} is closed (its pot was paid): it takes no more events",
+            _("season %(id)s is closed (its pot was paid): it takes no more events")
+            % {"id": season.id},
             code=Code.SEASON_CLOSED,
         )
 
@@ -70,7 +73,8 @@ def _open(season: Season) -> None:
 def _in_season(season: Season, played_on: date) -> None:
     if not season.starts_on <= played_on <= season.ends_on:
         raise Invalid(
-            f"{played_on} is outside the season ({season.starts_on} to {season.ends_on})",
+            _("%(played_on)s is outside the season (%(starts_on)s to %(ends_on)s)")
+            % {"played_on": played_on, "starts_on": season.starts_on, "ends_on": season.ends_on},
             code=Code.EVENT_DATE,
         )
 
@@ -91,7 +95,10 @@ def _points(season: Season, event_field: Field, row: Row) -> Decimal:
     try:
         raw = formula_points(season.formula, season.formula_params, finish)
     except FormulaError as error:
-        raise Invalid(f"the season's formula fails: {error}", code=Code.FORMULA) from error
+        raise Invalid(
+            _("the season's formula fails: %(error)s") % {"error": plan_message(error)},
+            code=Code.FORMULA,
+        ) from error
     raw += season.participation_points + season.knockout_points * row.knockouts
     return points_round(raw, season.decimals)
 
@@ -178,17 +185,30 @@ def event_attach_tournament(
         )
         if tournament is None:
             raise NotFound(
-                f"no tournament {tournament_id} of this league's club: give the tournament to "
-                "the club first (club_id)",
+                _(
+                    "no tournament %(tournament_id)s of this league's club: give the "
+                    "tournament to the club first (club_id)"
+                )
+                % {"tournament_id": tournament_id},
                 code=Code.NO_TOURNAMENT,
             )
         if tournament.status == TournamentStatus.CANCELLED:
-            raise Invalid(f"tournament {tournament_id} was cancelled", code=Code.CANCELLED)
+            raise Invalid(
+                _("tournament %(tournament_id)s was cancelled") % {"tournament_id": tournament_id},
+                code=Code.CANCELLED,
+            )
         attached = SeasonEvent.objects.filter(tournament=tournament).first()
         if attached is not None:
             raise Conflict(
-                f"tournament {tournament_id} is already event {attached.id} of season "
-                f"{attached.season_id}: a tournament counts in one season, once",
+                _(
+                    "tournament %(tournament_id)s is already event %(id)s of season "
+                    "%(season_id)s: a tournament counts in one season, once"
+                )
+                % {
+                    "tournament_id": tournament_id,
+                    "id": attached.id,
+                    "season_id": attached.season_id,
+                },
                 code=Code.ALREADY_ATTACHED,
             )
         started = tournament.started_at or tournament.scheduled_start or timezone.now()
@@ -217,13 +237,16 @@ def event_refresh(*, event: SeasonEvent) -> SeasonEvent:
         event = SeasonEvent.objects.select_related("tournament").get(pk=event.pk)
         if event.tournament is None:
             raise Invalid(
-                "a live event has no tournament to read: enter its results again",
+                _("a live event has no tournament to read: enter its results again"),
                 code=Code.LIVE_EVENT,
             )
         if event.tournament.status != TournamentStatus.FINISHED:
             raise Conflict(
-                f"tournament {event.tournament_id} is {event.tournament.status}: its results "
-                "enter by themselves when it finishes",
+                _(
+                    "tournament %(tournament_id)s is %(status)s: its results enter by "
+                    "themselves when it finishes"
+                )
+                % {"tournament_id": event.tournament_id, "status": event.tournament.status},
                 code=Code.NOT_FINISHED,
             )
         _results_write(season, event, *_tournament_results(event.tournament))
@@ -264,28 +287,32 @@ def _live_rows(results: list[dict[str, Any]], prices: dict[str, int], club_id: i
     every player known and a member of the league's club ``club_id`` (400 naming what is
     wrong)."""
     if not results:
-        raise Invalid("a live event needs its results: one row per player", code=Code.NO_RESULTS)
+        raise Invalid(_("a live event needs its results: one row per player"), code=Code.NO_RESULTS)
     places = [r["place"] for r in results]
     players = [r["player"] for r in results]
     twice = sorted({p for p in places if places.count(p) > 1})
     if twice:
         raise Invalid(
-            f"place {twice[0]} is given twice: each place 1..{len(results)} once",
+            _("place %(value)s is given twice: each place 1..%(count)s once")
+            % {"value": twice[0], "count": len(results)},
             code=Code.PLACE_TWICE,
             detail={"places": twice},
         )
     missing = sorted(set(range(1, len(results) + 1)) - set(places))
     if missing:
         raise Invalid(
-            f"the places have a gap (no place {missing[0]}): {len(results)} players take "
-            f"places 1..{len(results)}",
+            _(
+                "the places have a gap (no place %(value)s): %(count)s players take "
+                "places 1..%(count)s"
+            )
+            % {"value": missing[0], "count": len(results)},
             code=Code.PLACE_GAP,
             detail={"missing": missing},
         )
     repeated = sorted({p for p in players if players.count(p) > 1})
     if repeated:
         raise Invalid(
-            f"player {repeated[0]} has two results: one row per player",
+            _("player %(value)s has two results: one row per player") % {"value": repeated[0]},
             code=Code.PLAYER_TWICE,
             detail={"players": repeated},
         )
@@ -293,15 +320,19 @@ def _live_rows(results: list[dict[str, Any]], prices: dict[str, int], club_id: i
     unknown = sorted(set(players) - known)
     if unknown:
         raise Invalid(
-            f"no player {unknown[0]}: create the player first (POST /api/v1/players/)",
+            _("no player %(value)s: create the player first (POST /api/v1/players/)")
+            % {"value": unknown[0]},
             code=Code.UNKNOWN_PLAYER,
             detail={"players": unknown},
         )
     outside = club_non_members(club_id, players)
     if outside:
         raise Invalid(
-            f"player {outside[0]} is not a member of the league's club: add them to the club "
-            "first (POST /api/v1/clubs/{id}/members/)",
+            _(
+                "player %(value)s is not a member of the league's club: add them to "
+                "the club first (POST /api/v1/clubs/{id}/members/)"
+            )
+            % {"value": outside[0]},
             code=Code.NOT_A_MEMBER,
             detail={"players": outside},
         )
@@ -325,8 +356,15 @@ def _live_rows(results: list[dict[str, Any]], prices: dict[str, int], club_id: i
     knockouts = sum(row.knockouts for row in rows)
     if knockouts > len(rows) - 1:
         raise Invalid(
-            f"{knockouts.normalize():f} knockouts in a field of {len(rows)}: everyone but the "
-            f"winner is knocked out once, so at most {len(rows) - 1} in all",
+            _(
+                "%(normalize)s knockouts in a field of %(count)s: everyone but the "
+                "winner is knocked out once, so at most %(number)s in all"
+            )
+            % {
+                "normalize": format(knockouts.normalize(), "f"),
+                "count": len(rows),
+                "number": len(rows) - 1,
+            },
             code=Code.KNOCKOUTS,
         )
     return sorted(rows, key=lambda row: row.place)
@@ -384,7 +422,7 @@ def event_results_replace(
         event = SeasonEvent.objects.get(pk=event.pk)
         if event.kind != EventKind.LIVE:
             raise Invalid(
-                "an online event's results come from its tournament: refresh it instead",
+                _("an online event's results come from its tournament: refresh it instead"),
                 code=Code.ONLINE_EVENT,
             )
         prices = {"buy_in": buy_in, "rebuy_price": rebuy_price, "add_on_price": add_on_price}

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from django.db.models import F, Sum
+from django.utils.translation import gettext as _
 
 from leagues.models import Season, SeasonEvent
 from money.errors import InsufficientFunds
@@ -61,7 +62,9 @@ def event_fees_charge(event: SeasonEvent, entries: Sequence[Entry]) -> None:
         )
     except InsufficientFunds as error:
         raise InsufficientFunds(
-            f"the league fee of {fee} for {season}: {error.message}", detail=error.detail
+            _("the league fee of %(fee)s for %(season)s: %(message)s")
+            % {"fee": fee, "season": season, "message": error.message},
+            detail=error.detail,
         ) from error
     _contribute(event, fee * len(entries))
 

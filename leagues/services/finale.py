@@ -4,6 +4,7 @@ each with the chip bonus of their rank on top of the starting stack."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.errors import Conflict, Invalid, NotFound
 from leagues.codes import Code
@@ -23,13 +24,14 @@ def finale_register(*, season_id: int, tournament_id: int) -> list[dict[str, obj
         season = season.get(pk=season_id)
         if season.finale_tournament_id is not None:
             raise Conflict(
-                f"the finale is tournament {season.finale_tournament_id} already",
+                _("the finale is tournament %(finale_tournament_id)s already")
+                % {"finale_tournament_id": season.finale_tournament_id},
                 code=Code.FINALE_REGISTERED,
             )
         field = finale_field(season)
         if not field:
             raise Invalid(
-                "nobody qualifies: the season has no finale_qualifiers or no standings yet",
+                _("nobody qualifies: the season has no finale_qualifiers or no standings yet"),
                 code=Code.NO_QUALIFIERS,
             )
         tournament = Tournament.objects.filter(
@@ -37,12 +39,17 @@ def finale_register(*, season_id: int, tournament_id: int) -> list[dict[str, obj
         ).first()
         if tournament is None:
             raise NotFound(
-                f"no tournament {tournament_id} of this league's club", code=Code.NO_TOURNAMENT
+                _("no tournament %(tournament_id)s of this league's club")
+                % {"tournament_id": tournament_id},
+                code=Code.NO_TOURNAMENT,
             )
         if tournament.status != TournamentStatus.REGISTERING:
             raise Conflict(
-                f"tournament {tournament_id} is {tournament.status}: the qualifiers' stacks are "
-                "given at the draw, so register them before it starts",
+                _(
+                    "tournament %(tournament_id)s is %(status)s: the qualifiers' stacks "
+                    "are given at the draw, so register them before it starts"
+                )
+                % {"tournament_id": tournament_id, "status": tournament.get_status_display()},
                 code=Code.STARTED,
             )
         for row in field:

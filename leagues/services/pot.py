@@ -14,6 +14,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.errors import Conflict
 from integrations.webhooks.outbox import event_emit
@@ -84,15 +85,21 @@ def season_close(*, season_id: int) -> Season:
         season = Season.objects.select_related("league").select_for_update(of=("self",))
         season = season.get(pk=season_id)
         if season.closed_at is not None:
-            raise Conflict(f"season {season_id} is already closed", code=Code.SEASON_CLOSED)
+            raise Conflict(
+                _("season %(season_id)s is already closed") % {"season_id": season_id},
+                code=Code.SEASON_CLOSED,
+            )
         waiting = season.events.filter(status=EventStatus.WAITING)
         # a cancelled tournament never happened: its event goes
         waiting.filter(tournament__status=TournamentStatus.CANCELLED).delete()
         waiting = list(waiting.values_list("id", flat=True))
         if waiting:
             raise Conflict(
-                f"events {', '.join(map(str, waiting))} still wait for their tournaments: close "
-                "the season once they have finished (or cancel those tournaments)",
+                _(
+                    "events %(names)s still wait for their tournaments: close the season "
+                    "once they have finished (or cancel those tournaments)"
+                )
+                % {"names": ", ".join(map(str, waiting))},
                 code=Code.EVENTS_WAITING,
                 detail={"events": waiting},
             )

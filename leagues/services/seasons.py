@@ -7,6 +7,7 @@ from itertools import pairwise
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from clubs.access import can_direct
 from clubs.models import Club
@@ -15,6 +16,7 @@ from leagues.codes import Code
 from leagues.formulas import FormulaError, formula_check
 from leagues.models import League, Season
 from leagues.standings import TIE_BREAKS
+from tourney.plan_messages import plan_message
 from tourney.planning.payouts import structure_from_percentages
 
 
@@ -22,28 +24,42 @@ def league_create(*, user: Any, club_id: int, name: str) -> League:
     """A league of club ``club_id`` (staff, or a director of that club)."""
     if not can_direct(user, club_id):
         raise Forbidden(
-            "you can create a league only in a club you direct: name one of your clubs "
-            "(GET /api/v1/clubs/)",
+            _(
+                "you can create a league only in a club you direct: name one of your "
+                "clubs (GET /api/v1/clubs/)"
+            ),
             code=Code.NOT_DIRECTOR,
         )
     if not Club.objects.filter(pk=club_id).exists():
-        raise NotFound(f"no club {club_id}", code=Code.NO_CLUB)
+        raise NotFound(_("no club %(club_id)s") % {"club_id": club_id}, code=Code.NO_CLUB)
     if League.objects.filter(club_id=club_id, name=name).exists():
-        raise Conflict(f"the club has a league named {name!r} already", code=Code.NAME_TAKEN)
+        raise Conflict(
+            _("the club has a league named %(name)s already") % {"name": repr(name)},
+            code=Code.NAME_TAKEN,
+        )
     return League.objects.create(club_id=club_id, name=name)
 
 
 def _check_dates(league: League, starts_on: date, ends_on: date) -> None:
     if ends_on < starts_on:
         raise Invalid(
-            f"the season ends ({ends_on}) before it starts ({starts_on})", code=Code.SEASON_DATES
+            _("the season ends (%(ends_on)s) before it starts (%(starts_on)s)")
+            % {"ends_on": ends_on, "starts_on": starts_on},
+            code=Code.SEASON_DATES,
         )
     overlapping = league.seasons.filter(starts_on__lte=ends_on, ends_on__gte=starts_on).first()
     if overlapping is not None:
         raise Invalid(
-            f"the dates overlap season {overlapping.id} ({overlapping.name}, "
-            f"{overlapping.starts_on} to {overlapping.ends_on}): a league plays one season "
-            "at a time",
+            _(
+                "the dates overlap season %(id)s (%(name)s, %(starts_on)s to "
+                "%(ends_on)s): a league plays one season at a time"
+            )
+            % {
+                "id": overlapping.id,
+                "name": overlapping.name,
+                "starts_on": overlapping.starts_on,
+                "ends_on": overlapping.ends_on,
+            },
             code=Code.SEASON_OVERLAP,
         )
 
@@ -52,8 +68,11 @@ def _check_counting(settings: dict[str, Any]) -> None:
     planned, best_of = settings.get("events_planned"), settings.get("best_of")
     if best_of is not None and planned is not None and best_of > planned:
         raise Invalid(
-            f"best_of {best_of} is more than the {planned} events planned: count at most "
-            f"{planned} (or leave best_of out to count all)",
+            _(
+                "best_of %(best_of)s is more than the %(planned)s events planned: "
+                "count at most %(planned)s (or leave best_of out to count all)"
+            )
+            % {"best_of": best_of, "planned": planned},
             code=Code.BEST_OF,
         )
     tie_breaks = settings.get("tie_breaks")
@@ -61,7 +80,8 @@ def _check_counting(settings: dict[str, Any]) -> None:
         unknown = [name for name in tie_breaks if name not in TIE_BREAKS]
         if unknown or len(set(tie_breaks)) != len(tie_breaks):
             raise Invalid(
-                f"tie_breaks are distinct names among {', '.join(TIE_BREAKS)}",
+                _("tie_breaks are distinct names among %(TIE_BREAKS)s")
+                % {"TIE_BREAKS": ", ".join(TIE_BREAKS)},
                 code=Code.TIE_BREAKS,
                 detail={"unknown": unknown},
             )
@@ -73,16 +93,21 @@ def _check_pot_and_finale(settings: dict[str, Any]) -> None:
         try:
             structure_from_percentages(payout)
         except (TypeError, ValueError) as error:
-            raise Invalid(f"pot_payout: {error}", code=Code.POT_PAYOUT) from error
+            raise Invalid(
+                _("pot_payout: %(error)s") % {"error": error}, code=Code.POT_PAYOUT
+            ) from error
     bonus = settings.get("finale_chip_bonus") or []
     qualifiers = settings.get("finale_qualifiers", 0)
     if len(bonus) > qualifiers:
         raise Invalid(
-            f"a chip bonus for {len(bonus)} ranks but only {qualifiers} finale qualifiers",
+            _("a chip bonus for %(count)s ranks but only %(qualifiers)s finale qualifiers")
+            % {"count": len(bonus), "qualifiers": qualifiers},
             code=Code.FINALE_CHIP_BONUS,
         )
     if any(a < b for a, b in pairwise(bonus)):
-        raise Invalid("the chip bonus never grows with a worse rank", code=Code.FINALE_CHIP_BONUS)
+        raise Invalid(
+            _("the chip bonus never grows with a worse rank"), code=Code.FINALE_CHIP_BONUS
+        )
 
 
 def formula_normalised(formula: str, params: dict[str, Any] | None) -> dict[str, Any]:
@@ -90,7 +115,7 @@ def formula_normalised(formula: str, params: dict[str, Any] | None) -> dict[str,
     try:
         return formula_check(formula, params)
     except FormulaError as error:
-        raise Invalid(str(error), code=Code.FORMULA) from error
+        raise Invalid(plan_message(error), code=Code.FORMULA) from error
 
 
 def season_create(*, league: League, **settings: Any) -> Season:

@@ -71,6 +71,18 @@ def test_an_etag_from_another_viewer_gets_the_full_answer() -> None:
     assert len({alices, bobs["ETag"], observers["ETag"]}) == 3
 
 
+def test_an_etag_from_another_language_gets_the_full_answer() -> None:
+    table, alice, _bob = _two_humans()
+    english = client_for(alice).get(table_url(table), HTTP_ACCEPT_LANGUAGE="en")["ETag"]
+
+    arabic = client_for(alice).get(
+        table_url(table), HTTP_ACCEPT_LANGUAGE="ar", HTTP_IF_NONE_MATCH=english
+    )
+
+    assert arabic.status_code == 200 and arabic["ETag"] != english
+    assert "Accept-Language" in arabic["Vary"]
+
+
 def _sit_carol(table: Table) -> None:
     seat_sit(table_id=table.id, player=make_player("carol"), seat_number=3, buy_in=100)
 

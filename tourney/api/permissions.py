@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.views import APIView
@@ -76,8 +77,11 @@ def club_players_check(tournament_id: int, player_ids: list[int]) -> None:
     outside = club_non_members(tournament.club_id, player_ids)
     if outside and not selectors.tournament_public(tournament):
         raise Invalid(
-            f"player {outside[0]} is not a member of this tournament's club: a members-only "
-            "club's tournament takes its members",
+            _(
+                "player %(value)s is not a member of this tournament's club: a "
+                "members-only club's tournament takes its members"
+            )
+            % {"value": outside[0]},
             code=Code.NOT_A_MEMBER,
             detail={"players": outside},
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import BasePermission
@@ -54,7 +55,7 @@ def _player_id(request: Request, tournament_id: int) -> int:
     if "player" in data:
         if not can_run_tournament(request.user, tournament_id):
             raise Forbidden(
-                "only staff or a director of this tournament's club can register another player",
+                _("only staff or a director of this tournament's club can register another player"),
                 code=Code.STAFF_ONLY,
             )
         club_players_check(tournament_id, [int(data["player"])])
@@ -67,8 +68,11 @@ def _club_check(request: Request, data: dict[str, Any], what: str = "a tournamen
     any club); a director's must belong to one of their clubs."""
     if "club_id" in data and not can_direct(request.user, data["club_id"]):
         raise Forbidden(
-            f"you can give {what} only to a club you direct: name one of your clubs "
-            "(GET /api/v1/clubs/)",
+            _(
+                "you can give %(what)s only to a club you direct: name one of your "
+                "clubs (GET /api/v1/clubs/)"
+            )
+            % {"what": what},
             code=Code.NOT_YOUR_CLUB,
         )
 
@@ -79,7 +83,7 @@ def _the_directed_club(request: Request) -> int:
     clubs = directed_club_ids(request.user)
     if len(clubs) != 1:
         raise Forbidden(
-            "only staff write the house's schedules: give club_id, a club you direct",
+            _("only staff write the house's schedules: give club_id, a club you direct"),
             code=Code.NOT_YOUR_CLUB,
         )
     return clubs.pop()
@@ -207,7 +211,7 @@ class TournamentListCreateApi(APIView):
         data = validated(s.TournamentInputSerializer, request.data)
         if not request.user.is_staff and "club_id" not in data:
             raise Forbidden(
-                "only staff create tournaments without a club: give club_id, a club you direct",
+                _("only staff create tournaments without a club: give club_id, a club you direct"),
                 code=Code.NOT_YOUR_CLUB,
             )
         _club_check(request, data)

@@ -17,6 +17,8 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Final, TypeVar
 
+from tourney.planning.refused import PlanRefused
+
 P = TypeVar("P", bound=Hashable)
 
 PAID_FRACTION: Final = Fraction(15, 100)
@@ -36,11 +38,11 @@ class PayoutStructure:
 
     def __post_init__(self) -> None:
         if not self.shares:
-            raise ValueError("a payout structure pays at least one place")
+            raise PlanRefused("a payout structure pays at least one place")
         if any(type(share) is not int or share <= 0 for share in self.shares):
-            raise ValueError("every paid place needs a positive integer share")
+            raise PlanRefused("every paid place needs a positive integer share")
         if any(lower > higher for higher, lower in pairwise(self.shares)):
-            raise ValueError("a lower place cannot pay more than a higher one")
+            raise PlanRefused("a lower place cannot pay more than a higher one")
 
     @property
     def places(self) -> int:
@@ -86,7 +88,12 @@ def prize_pool(
         _require_non_negative_int(name, price)
         _require_non_negative_int(f"the fee of {name}", fee_part)
         if fee_part > price:
-            raise ValueError(f"the fee ({fee_part}) cannot exceed the {name} ({price})")
+            raise PlanRefused(
+                "the fee ({fee_part}) cannot exceed the {name} ({price})",
+                fee_part=fee_part,
+                name=name,
+                price=price,
+            )
         pool += count * (price - fee_part)
     return pool
 
@@ -138,15 +145,19 @@ def structure_from_percentages(
     exact = []
     for percentage in percentages:
         if isinstance(percentage, float | bool):
-            raise ValueError(f"percentages must be exact (int, str, Decimal), not {percentage!r}")
+            raise PlanRefused(
+                "percentages must be exact (int, str, Decimal), not {percentage}",
+                percentage=repr(percentage),
+            )
         try:
             exact.append(Fraction(percentage))
         except (ValueError, ZeroDivisionError) as error:
-            raise ValueError(
-                f"{percentage!r} is not a percentage: write it as 50 or 12.5"
+            raise PlanRefused(
+                "{percentage} is not a percentage: write it as 50 or 12.5",
+                percentage=repr(percentage),
             ) from error
     if sum(exact) != 100:
-        raise ValueError(f"the percentages sum to {sum(exact)}, not 100")
+        raise PlanRefused("the percentages sum to {total}, not 100", total=sum(exact))
     common = math.lcm(*(value.denominator for value in exact)) if exact else 1
     return PayoutStructure(tuple(int(value * common) for value in exact))
 
@@ -191,12 +202,13 @@ def shared_prizes(
     """
     _require_positive_int("chip_unit", chip_unit)
     if len(prizes_for_places) != len(tied_group):
-        raise ValueError(
-            f"{len(tied_group)} tied players need exactly {len(tied_group)} places' prizes, "
-            f"got {len(prizes_for_places)}"
+        raise PlanRefused(
+            "{count} tied players need exactly {count} places' prizes, got {count2}",
+            count=len(tied_group),
+            count2=len(prizes_for_places),
         )
     if len(set(tied_group)) != len(tied_group):
-        raise ValueError("a player appears twice in the tied group")
+        raise PlanRefused("a player appears twice in the tied group")
     total = sum(prizes_for_places)
     units, odd_amount = divmod(total, chip_unit)
     each, odd_units = divmod(units, len(tied_group))
@@ -233,9 +245,10 @@ def places_of_eliminated(
     [((8, 9), ('bob', 'cy')), ((10,), ('ann',))]
     """
     if len(starting_stacks) > players_left_before:
-        raise ValueError(
-            f"{len(starting_stacks)} players cannot be eliminated with only "
-            f"{players_left_before} left"
+        raise PlanRefused(
+            "{count} players cannot be eliminated with only {players_left_before} left",
+            count=len(starting_stacks),
+            players_left_before=players_left_before,
         )
     hand_of = hands or {}
     for stack in starting_stacks.values():
@@ -270,9 +283,13 @@ def _harmonic_weights(places: int) -> list[int]:
 
 def _require_positive_int(name: str, value: object) -> None:
     if type(value) is not int or value <= 0:
-        raise ValueError(f"{name} must be a positive integer, got {value!r}")
+        raise PlanRefused(
+            "{name} must be a positive integer, got {value}", name=name, value=repr(value)
+        )
 
 
 def _require_non_negative_int(name: str, value: object) -> None:
     if type(value) is not int or value < 0:
-        raise ValueError(f"{name} must be a non-negative integer, got {value!r}")
+        raise PlanRefused(
+            "{name} must be a non-negative integer, got {value}", name=name, value=repr(value)
+        )

@@ -17,6 +17,8 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Final
 
+from tourney.planning.refused import PlanRefused
+
 GAMES: Final = ("stud_hi", "stud_8", "razz")
 
 # The first small bet is about 1/75 of the starting stack, and always within 1/100..1/50.
@@ -54,21 +56,31 @@ class Level:
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
-            raise ValueError(f"unknown game {self.game!r}: expected one of {', '.join(GAMES)}")
+            raise PlanRefused(
+                "unknown game {game}: expected one of {names}",
+                game=repr(self.game),
+                names=", ".join(GAMES),
+            )
         for name in ("ante", "bring_in", "small_bet", "big_bet", "minutes"):
             _require_positive_int(name, getattr(self, name))
         if self.ante >= self.bring_in:
-            raise ValueError(
-                f"the ante ({self.ante}) must be below the bring-in ({self.bring_in}): the "
-                "bring-in is the first bet, above what everyone already put in"
+            raise PlanRefused(
+                "the ante ({ante}) must be below the bring-in ({bring_in}): the "
+                "bring-in is the first bet, above what everyone already put in",
+                ante=self.ante,
+                bring_in=self.bring_in,
             )
         if self.bring_in >= self.small_bet:
-            raise ValueError(
-                f"the bring-in ({self.bring_in}) must be below the small bet ({self.small_bet})"
+            raise PlanRefused(
+                "the bring-in ({bring_in}) must be below the small bet ({small_bet})",
+                bring_in=self.bring_in,
+                small_bet=self.small_bet,
             )
         if self.small_bet > self.big_bet:
-            raise ValueError(
-                f"the small bet ({self.small_bet}) must not exceed the big bet ({self.big_bet})"
+            raise PlanRefused(
+                "the small bet ({small_bet}) must not exceed the big bet ({big_bet})",
+                small_bet=self.small_bet,
+                big_bet=self.big_bet,
             )
 
     def amounts(self) -> dict[str, int]:
@@ -115,23 +127,32 @@ class Schedule:
     def __post_init__(self) -> None:
         _require_positive_int("chip_unit", self.chip_unit)
         if not any(isinstance(entry, Level) for entry in self.entries):
-            raise ValueError("a schedule needs at least one level")
+            raise PlanRefused("a schedule needs at least one level")
         # Past the end of the schedule its last entry plays on: a break would never end.
         if isinstance(self.entries[-1], Break):
-            raise ValueError("a schedule ends with a level, not a break")
+            raise PlanRefused("a schedule ends with a level, not a break")
         for number, level in enumerate(self.levels, start=1):
             for name, amount in level.amounts().items():
                 if amount % self.chip_unit:
-                    raise ValueError(
-                        f"level {number}: {name} {amount} is not a multiple of "
-                        f"the chip unit {self.chip_unit}"
+                    raise PlanRefused(
+                        "level {number}: {name} {amount} is not a multiple of the chip unit "
+                        "{chip_unit}",
+                        number=number,
+                        name=name,
+                        amount=amount,
+                        chip_unit=self.chip_unit,
                     )
         for number, (before, after) in enumerate(pairwise(self.levels), start=2):
             for name, amount in after.amounts().items():
                 if amount < before.amounts()[name]:
-                    raise ValueError(
-                        f"level {number}: {name} {amount} is below the {before.amounts()[name]} "
-                        f"of level {number - 1}: stakes never go down"
+                    raise PlanRefused(
+                        "level {number}: {name} {amount} is below the {value} of level "
+                        "{number2}: stakes never go down",
+                        number=number,
+                        name=name,
+                        amount=amount,
+                        value=before.amounts()[name],
+                        number2=number - 1,
                     )
 
     @property
@@ -178,17 +199,26 @@ def generate_schedule(
     if break_every is not None:
         _require_positive_int("break_every", break_every)
     if not target_hours > 0:
-        raise ValueError(f"target_hours must be positive, got {target_hours!r}")
+        raise PlanRefused(
+            "target_hours must be positive, got {target_hours}", target_hours=repr(target_hours)
+        )
     if not games:
-        raise ValueError("games must name at least one game")
+        raise PlanRefused("games must name at least one game")
     for game in games:
         if game not in GAMES:
-            raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
+            raise PlanRefused(
+                "unknown game {game}: expected one of {names}",
+                game=repr(game),
+                names=", ".join(GAMES),
+            )
     target_minutes = Fraction(target_hours) * 60 * DURATION_MARGIN
     if target_minutes / level_minutes > MAX_LEVELS:
-        raise ValueError(
-            f"{target_hours} hours of {level_minutes}-minute levels needs more than "
-            f"{MAX_LEVELS} levels: use longer levels"
+        raise PlanRefused(
+            "{target_hours} hours of {level_minutes}-minute levels needs more than "
+            "{MAX_LEVELS} levels: use longer levels",
+            target_hours=target_hours,
+            level_minutes=level_minutes,
+            MAX_LEVELS=MAX_LEVELS,
         )
 
     entries: list[Level | Break] = []
@@ -215,10 +245,15 @@ def _stakes(starting_stack: int, unit: int) -> Iterator[tuple[int, int, int]]:
     lowest = max(Fraction(starting_stack, high_divisor), Fraction(MIN_SMALL_BET_UNITS * unit))
     highest = Fraction(starting_stack, low_divisor)
     if lowest > highest:
-        raise ValueError(
-            f"a starting stack of {starting_stack} is too small for a chip unit of {unit}: "
-            f"it needs at least {low_divisor * MIN_SMALL_BET_UNITS * unit} "
-            f"({low_divisor} small bets of {MIN_SMALL_BET_UNITS} units)"
+        raise PlanRefused(
+            "a starting stack of {starting_stack} is too small for a chip unit of "
+            "{unit}: it needs at least {number} ({low_divisor} small bets of "
+            "{MIN_SMALL_BET_UNITS} units)",
+            starting_stack=starting_stack,
+            unit=unit,
+            number=low_divisor * MIN_SMALL_BET_UNITS * unit,
+            low_divisor=low_divisor,
+            MIN_SMALL_BET_UNITS=MIN_SMALL_BET_UNITS,
         )
     small_bet = _nicest(lowest, highest, unit, Fraction(starting_stack, START_STACK_DIVISOR))
     ante = bring_in = unit
@@ -260,7 +295,12 @@ def _nicest(lowest: Fraction, highest: Fraction, unit: int, target: Fraction) ->
             if best is None or key < best:
                 best = key
     if best is None:
-        raise ValueError(f"no multiple of {unit} between {lowest} and {highest}")
+        raise PlanRefused(
+            "no multiple of {unit} between {lowest} and {highest}",
+            unit=unit,
+            lowest=lowest,
+            highest=highest,
+        )
     return best[2]
 
 
@@ -280,4 +320,6 @@ def _round_steps(unit: int, highest: int) -> list[int]:
 def _require_positive_int(name: str, value: object) -> None:
     # bool is an int subclass, and True chips are never what the caller meant.
     if type(value) is not int or value <= 0:
-        raise ValueError(f"{name} must be a positive integer, got {value!r}")
+        raise PlanRefused(
+            "{name} must be a positive integer, got {value}", name=name, value=repr(value)
+        )

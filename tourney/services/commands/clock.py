@@ -7,6 +7,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.errors import Conflict
 from tourney.codes import Code
@@ -23,12 +24,16 @@ def tournament_pause(*, tournament_id: int) -> Tournament:
         tournament = tournament_for_update(tournament_id)
         if tournament.status != Status.RUNNING:
             raise Conflict(
-                f"the tournament is {tournament.status}, not running", code=Code.NOT_RUNNING
+                _("the tournament is %(status)s, not running")
+                % {"status": tournament.get_status_display()},
+                code=Code.NOT_RUNNING,
             )
         if unscheduled_break_on(tournament):
             raise Conflict(
-                "an unscheduled break is on (the tables already wait): lengthen it with "
-                'the clock\'s "add_time", or end it with "end_break"',
+                _(
+                    "an unscheduled break is on (the tables already wait): lengthen it "
+                    'with the clock\'s "add_time", or end it with "end_break"'
+                ),
                 code=Code.ON_BREAK,
             )
         now = timezone.now()
@@ -50,7 +55,9 @@ def tournament_resume(*, tournament_id: int) -> Tournament:
         tournament = tournament_for_update(tournament_id)
         if tournament.status != Status.PAUSED:
             raise Conflict(
-                f"the tournament is {tournament.status}, not paused", code=Code.NOT_PAUSED
+                _("the tournament is %(status)s, not paused")
+                % {"status": tournament.get_status_display()},
+                code=Code.NOT_PAUSED,
             )
         now = timezone.now()
         if tournament.paused_remaining_ms is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext
 
 from games.errors import Conflict, Invalid
 from games.models import Seat
@@ -43,8 +44,12 @@ def _pending_busts_check(left: list[tuple[Entry, int]]) -> None:
     busted = [entry.id for entry, chips in left if chips == 0]
     if busted:
         raise Conflict(
-            f"entries {busted} have no chips left and their elimination is being recorded: "
-            "ask again in a moment (the tournament updates within a few seconds)",
+            gettext(
+                "entries %(busted)s have no chips left and their elimination is being "
+                "recorded: ask again in a moment (the tournament updates within a few "
+                "seconds)"
+            )
+            % {"busted": busted},
             code=Code.UPDATE_PENDING,
             detail={"entries": busted},
         )
@@ -56,8 +61,11 @@ def _hands_check(tournament: Tournament) -> None:
     tables = hands_running(tournament)
     if tables:
         raise Conflict(
-            f"tables in a hand: {', '.join(map(str, tables))}; the chips in their pots "
-            "are in nobody's stack: pause the tournament and wait for the hands to end",
+            gettext(
+                "tables in a hand: %(names)s; the chips in their pots are in nobody's "
+                "stack: pause the tournament and wait for the hands to end"
+            )
+            % {"names": ", ".join(map(str, tables))},
             code=Code.HANDS_RUNNING,
         )
 
@@ -69,16 +77,24 @@ def deal_quote(*, tournament: Tournament, method: str) -> list[dict[str, int]]:
     not recorded yet is counted as recorded (the busted player is out), so a quote never
     waits on the update; while a hand is in progress it is a 409 (its pot is in nobody's stack)."""
     if method not in ("icm", "chip_chop"):
-        raise Invalid(f"unknown deal method {method!r}: use icm or chip_chop", code=Code.METHOD)
+        raise Invalid(
+            gettext("unknown deal method %(method)s: use icm or chip_chop")
+            % {"method": repr(method)},
+            code=Code.METHOD,
+        )
     _hands_check(tournament)
     left = _with_chips(_left(tournament))
     if len(left) < 2:
-        raise Conflict("a deal needs at least two players left", code=Code.NO_DEAL)
+        raise Conflict(gettext("a deal needs at least two players left"), code=Code.NO_DEAL)
     prizes = prizes_by_place(tournament)[: len(left)]
     stacks = [chips for _, chips in left]
     if method == "icm":
         if len(left) > MAX_ICM_PLAYERS:
-            raise Invalid(f"ICM is exact for at most {MAX_ICM_PLAYERS} players", code=Code.TOO_MANY)
+            raise Invalid(
+                gettext("ICM is exact for at most %(MAX_ICM_PLAYERS)s players")
+                % {"MAX_ICM_PLAYERS": MAX_ICM_PLAYERS},
+                code=Code.TOO_MANY,
+            )
         amounts = icm(stacks, prizes, tournament.chip_unit)
     else:
         amounts = chip_chop(stacks, prizes, tournament.chip_unit)
@@ -109,12 +125,19 @@ def deal_record(
     with transaction.atomic():
         tournament = tournament_for_update(tournament_id)
         if tournament.status not in (Status.RUNNING, Status.PAUSED):
-            raise Conflict(f"the tournament is {tournament.status}", code=Code.NOT_RUNNING)
+            raise Conflict(
+                gettext("the tournament is %(status)s")
+                % {"status": tournament.get_status_display()},
+                code=Code.NOT_RUNNING,
+            )
         still_open = windows_open(tournament)
         if still_open:
             raise Conflict(
-                f"the prize pool can still grow ({', '.join(still_open)}): a deal shares "
-                "out a final pool, so record it once they are closed",
+                gettext(
+                    "the prize pool can still grow (%(still_open)s): a deal shares out a "
+                    "final pool, so record it once they are closed"
+                )
+                % {"still_open": ", ".join(still_open)},
                 code=Code.POOL_OPEN,
             )
         open_tables_for_update(tournament)  # no hand starts while the deal is recorded
@@ -124,16 +147,17 @@ def deal_record(
         ids = {entry.id for entry, _ in left}
         if set(amounts) != ids:
             raise Invalid(
-                "a deal names every entry still playing, and only them",
+                gettext("a deal names every entry still playing, and only them"),
                 code=Code.DEAL_PLAYERS,
                 detail={"playing": sorted(ids)},
             )
         if any(type(a) is not int or a < 0 for a in amounts.values()):
-            raise Invalid("deal amounts are non-negative integers", code=Code.NEGATIVE)
+            raise Invalid(gettext("deal amounts are non-negative integers"), code=Code.NEGATIVE)
         to_win = sum(prizes_by_place(tournament)[: len(left)])
         if sum(amounts.values()) != to_win:
             raise Invalid(
-                f"the deal shares {sum(amounts.values())}, the prizes left are {to_win}",
+                gettext("the deal shares %(sum)s, the prizes left are %(to_win)s")
+                % {"sum": sum(amounts.values()), "to_win": to_win},
                 code=Code.DEAL_SUM,
             )
         tournament.deal = {"method": method, "entries": {str(k): v for k, v in amounts.items()}}

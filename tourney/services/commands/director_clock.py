@@ -12,12 +12,14 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.engine.fairness import SeededShuffler
 from games.errors import Conflict, Invalid
 from games.models import Seat
 from tourney.codes import Code
 from tourney.models import Status, Tournament
+from tourney.plan_messages import plan_message
 from tourney.planning.chip_race import check_units, race
 from tourney.planning.levels import STAKE_FIELDS, entry_seconds, level_number
 from tourney.selectors import schedule_entries, unscheduled_break_on
@@ -48,15 +50,17 @@ def clock_add_time(*, tournament_id: int, seconds: int) -> Tournament:
     """Add ``seconds`` to the current level (or to the unscheduled break); negative removes
     time, but never so much that the level would already be over (400)."""
     if seconds == 0:
-        raise Invalid("seconds must not be 0: positive adds time, negative removes it")
+        raise Invalid(_("seconds must not be 0: positive adds time, negative removes it"))
     with transaction.atomic():
         tournament = running_for_update(tournament_id)
         now = timezone.now()
         tournament_refresh(tournament, now=now)
         if tournament.break_pending_minutes is not None:
             raise Conflict(
-                "the break has not started yet (it waits for the hands in progress): add "
-                "time to it once it runs",
+                _(
+                    "the break has not started yet (it waits for the hands in progress): "
+                    "add time to it once it runs"
+                ),
                 code=Code.BREAK_PENDING,
             )
         what = "break" if tournament.break_ends_at is not None else "level"
@@ -67,14 +71,19 @@ def clock_add_time(*, tournament_id: int, seconds: int) -> Tournament:
             left_ms = None if deadline is None else _ms(deadline - now)
         if left_ms is None:
             raise Conflict(
-                "the last level of the schedule plays on with no end: there is no time to "
-                "change (add levels in settings/ to give it one)",
+                _(
+                    "the last level of the schedule plays on with no end: there is no time "
+                    "to change (add levels in settings/ to give it one)"
+                ),
                 code=Code.NO_DEADLINE,
             )
         if left_ms + seconds * 1000 <= 0:
             raise Invalid(
-                f"the {what} has {left_ms // 1000} s left: at most {max(left_ms // 1000 - 1, 0)} "
-                f"s can be removed (use next_level to end it now)",
+                _(
+                    "the %(what)s has %(number)s s left: at most %(max)s s can be removed "
+                    "(use next_level to end it now)"
+                )
+                % {"what": what, "number": left_ms // 1000, "max": max(left_ms // 1000 - 1, 0)},
                 code=Code.NEGATIVE_TIME,
                 detail={"time_left_ms": left_ms},
             )
@@ -115,11 +124,11 @@ def clock_jump(*, tournament_id: int, step: int) -> Tournament:
         target = tournament.level_index + step
         if target < 0:
             raise Conflict(
-                "the clock is at the first level: there is none before it", code=Code.FIRST
+                _("the clock is at the first level: there is none before it"), code=Code.FIRST
             )
         if target >= len(entries):
             raise Conflict(
-                "the clock is at the last level of the schedule: add levels in settings/ first",
+                _("the clock is at the last level of the schedule: add levels in settings/ first"),
                 code=Code.LAST,
             )
         before = standings_final(tournament)
@@ -128,10 +137,13 @@ def clock_jump(*, tournament_id: int, step: int) -> Tournament:
         after = standings_final(tournament)
         if any(b and not a for b, a in zip(before, after, strict=True)):
             raise Conflict(
-                f"going back to level {level_number(entries, target)} would reopen buying "
-                "(late registration, re-entry, rebuys or the add-on) after it closed and the "
-                "field or the prize pool became final; reopen late registration by hand "
-                "if you must",
+                _(
+                    "going back to level %(level_number)s would reopen buying (late "
+                    "registration, re-entry, rebuys or the add-on) after it closed and the "
+                    "field or the prize pool became final; reopen late registration by "
+                    "hand if you must"
+                )
+                % {"level_number": level_number(entries, target)},
                 code=Code.WINDOW_CLOSED,
             )
         if unscheduled_break_on(tournament):
@@ -174,16 +186,20 @@ def clock_break(*, tournament_id: int, minutes: int, after_hands: bool = False) 
     once the hands in progress end (the level's clock runs until then). Live tournaments
     cannot see their hands, so their break always starts now."""
     if not 1 <= minutes <= MAX_BREAK_MINUTES:
-        raise Invalid(f"a break lasts 1 to {MAX_BREAK_MINUTES} minutes", code=Code.MINUTES)
+        raise Invalid(
+            _("a break lasts 1 to %(MAX_BREAK_MINUTES)s minutes")
+            % {"MAX_BREAK_MINUTES": MAX_BREAK_MINUTES},
+            code=Code.MINUTES,
+        )
     with transaction.atomic():
         tournament = running_for_update(tournament_id)
         now = timezone.now()
         tournament_refresh(tournament, now=now)
         if tournament.status == Status.PAUSED:
-            raise Conflict("the tournament is paused: resume it first", code=Code.PAUSED)
+            raise Conflict(_("the tournament is paused: resume it first"), code=Code.PAUSED)
         if on_break(tournament):
             raise Conflict(
-                'the tournament is on a break already: lengthen it with "add_time"',
+                _('the tournament is on a break already: lengthen it with "add_time"'),
                 code=Code.ON_BREAK,
             )
         busy = hands_running(tournament)
@@ -211,7 +227,7 @@ def clock_end_break(*, tournament_id: int) -> Tournament:
             unscheduled_break_end(tournament, now)
         else:
             raise Conflict(
-                "no unscheduled break is on (a break of the schedule ends with next_level)",
+                _("no unscheduled break is on (a break of the schedule ends with next_level)"),
                 code=Code.NO_BREAK,
             )
         tournament_refresh(tournament, now=now)
@@ -228,22 +244,24 @@ def clock_color_up(*, tournament_id: int, chip_unit: int) -> Tournament:
         tournament_refresh(tournament, now=now)
         if not on_break(tournament) or tournament.break_pending_minutes is not None:
             raise Conflict(
-                'a colour-up is done at a break: wait for one, or call one with {"action": '
-                '"break"}',
+                _(
+                    "a colour-up is done at a break: wait for one, or call one with "
+                    '{"action": "break"}'
+                ),
                 code=Code.NOT_ON_BREAK,
             )
         old_unit = tournament.unit_in_play
         try:
             check_units(old_unit, chip_unit)
         except ValueError as error:
-            raise Invalid(str(error), code=Code.CHIP_UNIT) from error
+            raise Invalid(plan_message(error), code=Code.CHIP_UNIT) from error
         _amounts_check(tournament, chip_unit)
         tables = open_tables_for_update(tournament)
         busy = sorted(locked.tt.number for locked in tables if locked.in_hand)
         if busy:
             raise Conflict(
-                f"tables {', '.join(map(str, busy))} are finishing a hand: colour up when "
-                "they are done",
+                _("tables %(names)s are finishing a hand: colour up when they are done")
+                % {"names": ", ".join(map(str, busy))},
                 code=Code.IN_HAND,
             )
         seed = secrets.token_bytes(16)
@@ -257,8 +275,16 @@ def clock_color_up(*, tournament_id: int, chip_unit: int) -> Tournament:
             odd = [n for n, stack in stacks.items() if stack % old_unit]
             if odd:
                 raise Conflict(
-                    f"table {locked.tt.number} seat {odd[0]} has {stacks[odd[0]]} chips, not a "
-                    f"multiple of {old_unit}: correct the count first",
+                    _(
+                        "table %(number)s seat %(value)s has %(value2)s chips, not a multiple "
+                        "of %(old_unit)s: correct the count first"
+                    )
+                    % {
+                        "number": locked.tt.number,
+                        "value": odd[0],
+                        "value2": stacks[odd[0]],
+                        "old_unit": old_unit,
+                    },
                     code=Code.ODD_STACK,
                 )
             if not stacks:
@@ -308,8 +334,16 @@ def _amounts_check(tournament: Tournament, unit: int) -> None:
             amount = getattr(entry, name)
             if amount % unit:
                 raise Invalid(
-                    f"level {level_number(entries, index)}: {name} {amount} is not a multiple "
-                    f"of {unit}: change the levels to come in settings/ first",
+                    _(
+                        "level %(level_number)s: %(name)s %(amount)s is not a multiple of "
+                        "%(unit)s: change the levels to come in settings/ first"
+                    )
+                    % {
+                        "level_number": level_number(entries, index),
+                        "name": name,
+                        "amount": amount,
+                        "unit": unit,
+                    },
                     code=Code.CHIP_UNIT,
                 )
     for name, is_open in (
@@ -320,7 +354,8 @@ def _amounts_check(tournament: Tournament, unit: int) -> None:
         amount = getattr(tournament, name)
         if is_open and amount % unit:
             raise Invalid(
-                f"{name} {amount} is still sold and is not a multiple of {unit}",
+                _("%(name)s %(amount)s is still sold and is not a multiple of %(unit)s")
+                % {"name": name, "amount": amount, "unit": unit},
                 code=Code.CHIP_UNIT,
             )
 

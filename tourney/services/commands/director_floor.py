@@ -11,6 +11,7 @@ player where the director put them). Everything is logged in the tournament's ev
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from games.errors import Conflict, Invalid
 from games.models import Seat
@@ -56,7 +57,8 @@ def _free_seat(locked: LockedTable, seat: int) -> None:
     taken = Seat.objects.filter(table=locked.table, number=seat, player__isnull=False).first()
     if taken is not None:
         raise Conflict(
-            f"table {locked.tt.number} seat {seat} is taken: swap the two players instead",
+            gettext("table %(number)s seat %(seat)s is taken: swap the two players instead")
+            % {"number": locked.tt.number, "seat": seat},
             code=Code.SEAT_TAKEN,
         )
 
@@ -88,7 +90,10 @@ def floor_move(*, tournament_id: int, entry_id: int, table: int, seat: int) -> M
         source = seat_of(tables, entry)
         target = table_numbered(tournament, tables, table)
         if (source[0].tt.number, source[1].number) == (table, seat):
-            raise Invalid(f"entry {entry_id} already sits at table {table} seat {seat}")
+            raise Invalid(
+                gettext("entry %(entry_id)s already sits at table %(table)s seat %(seat)s")
+                % {"entry_id": entry_id, "table": table, "seat": seat}
+            )
         _free_seat(target, seat)
         between_hands(tournament, source[0], target)
         move = _relocate(tournament, entry, source, (target, seat), "director")
@@ -104,7 +109,7 @@ def floor_move(*, tournament_id: int, entry_id: int, table: int, seat: int) -> M
 def floor_swap(*, tournament_id: int, entry_ids: tuple[int, int]) -> list[Move]:
     """Swap the seats of two playing entries (their chips go with them), between hands."""
     if entry_ids[0] == entry_ids[1]:
-        raise Invalid("name two different entries to swap", code=Code.SAME_ENTRY)
+        raise Invalid(gettext("name two different entries to swap"), code=Code.SAME_ENTRY)
     with transaction.atomic():
         tournament = running_for_update(tournament_id)
         entries = [playing_entry(tournament, entry_id) for entry_id in entry_ids]
@@ -145,7 +150,11 @@ def floor_lock(*, tournament_id: int, entry_id: int, locked: bool) -> Entry:
         entry = playing_entry(tournament, entry_id)
         if entry.seat_locked == locked:
             state = "locked" if locked else "not locked"
-            raise Conflict(f"entry {entry_id}'s seat is already {state}", code=Code.UNCHANGED)
+            raise Conflict(
+                gettext("entry %(entry_id)s's seat is already %(state)s")
+                % {"entry_id": entry_id, "state": state},
+                code=Code.UNCHANGED,
+            )
         entry.seat_locked = locked
         entry.save(update_fields=["seat_locked"])
         event_append(tournament, "seat_lock", {"entry": entry.id, "locked": locked})

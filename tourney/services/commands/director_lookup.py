@@ -3,6 +3,8 @@ seat, a table by its number, and the chip unit in play. Each refusal says what t
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from games.errors import Conflict, Invalid, NotFound
 from games.models import Seat, TableStatus
 from tourney.codes import Code
@@ -16,7 +18,8 @@ def running_for_update(tournament_id: int) -> Tournament:
     if tournament.status not in (Status.RUNNING, Status.PAUSED):
         hint = "start it first" if tournament.status == Status.REGISTERING else "it is over"
         raise Conflict(
-            f"the tournament is {tournament.status}: this is for a tournament in play ({hint})",
+            _("the tournament is %(status)s: this is for a tournament in play (%(hint)s)")
+            % {"status": tournament.get_status_display(), "hint": hint},
             code=Code.NOT_RUNNING,
         )
     return tournament
@@ -27,7 +30,8 @@ def entry_of(tournament: Tournament, entry_id: int) -> Entry:
     entry = tournament.entries.filter(pk=entry_id).first()
     if entry is None:
         raise NotFound(
-            f"no entry {entry_id} in this tournament: see its leaderboard or results",
+            _("no entry %(entry_id)s in this tournament: see its leaderboard or results")
+            % {"entry_id": entry_id},
             code=Code.NO_ENTRY,
         )
     return entry
@@ -37,7 +41,11 @@ def playing_entry(tournament: Tournament, entry_id: int) -> Entry:
     """The tournament's entry still playing; 404 if none, 409 if it is not playing."""
     entry = entry_of(tournament, entry_id)
     if entry.status != EntryStatus.PLAYING:
-        raise Conflict(f"entry {entry_id} is {entry.status}, not playing", code=Code.NOT_PLAYING)
+        raise Conflict(
+            _("entry %(entry_id)s is %(status)s, not playing")
+            % {"entry_id": entry_id, "status": entry.status},
+            code=Code.NOT_PLAYING,
+        )
     return entry
 
 
@@ -47,7 +55,7 @@ def seat_of(tables: list[LockedTable], entry: Entry) -> tuple[LockedTable, Seat]
         seat = Seat.objects.filter(table=locked.table, player_id=entry.player_id).first()
         if seat is not None:
             return locked, seat
-    raise Conflict(f"entry {entry.id} has no seat", code=Code.NOT_SEATED)
+    raise Conflict(_("entry %(id)s has no seat") % {"id": entry.id}, code=Code.NOT_SEATED)
 
 
 def table_numbered(tournament: Tournament, tables: list[LockedTable], number: int) -> LockedTable:
@@ -56,16 +64,19 @@ def table_numbered(tournament: Tournament, tables: list[LockedTable], number: in
     if locked is None:
         if tournament.tables.filter(number=number).exists():
             raise Conflict(
-                f"table {number} was broken: choose an open table (see tables/)",
+                _("table %(number)s was broken: choose an open table (see tables/)")
+                % {"number": number},
                 code=Code.TABLE_BROKEN,
             )
         raise NotFound(
-            f"no table {number} in this tournament: see tables/ for the open ones",
+            _("no table %(number)s in this tournament: see tables/ for the open ones")
+            % {"number": number},
             code=Code.NO_TABLE,
         )
     if locked.tt.breaking or locked.table.status == TableStatus.CLOSED:
         raise Conflict(
-            f"table {number} is being broken: choose another table", code=Code.TABLE_BREAKING
+            _("table %(number)s is being broken: choose another table") % {"number": number},
+            code=Code.TABLE_BREAKING,
         )
     return locked
 
@@ -74,7 +85,8 @@ def seat_number_check(locked: LockedTable, seat: int) -> None:
     """400 unless ``seat`` is one of the table's seats."""
     if not 1 <= seat <= locked.table.seat_count:
         raise Invalid(
-            f"table {locked.tt.number} has seats 1 to {locked.table.seat_count}, not {seat}",
+            _("table %(number)s has seats 1 to %(seat_count)s, not %(seat)s")
+            % {"number": locked.tt.number, "seat_count": locked.table.seat_count, "seat": seat},
             code=Code.NO_SEAT,
         )
 
@@ -87,7 +99,10 @@ def between_hands(tournament: Tournament, *tables: LockedTable) -> None:
     busy = sorted({locked.tt.number for locked in tables if locked.in_hand})
     if busy:
         raise Conflict(
-            f"a hand is in progress at table {', '.join(map(str, busy))}: try again when it "
-            "ends (pause the tournament to hold every table after its hand)",
+            _(
+                "a hand is in progress at table %(names)s: try again when it ends "
+                "(pause the tournament to hold every table after its hand)"
+            )
+            % {"names": ", ".join(map(str, busy))},
             code=Code.IN_HAND,
         )

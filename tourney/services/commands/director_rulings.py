@@ -11,6 +11,7 @@ import secrets
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 from games.engine.fairness import SeededShuffler
 from games.errors import Conflict, Invalid
@@ -40,7 +41,8 @@ def _chips_check(tournament: Tournament, chips: int) -> None:
     unit = tournament.unit_in_play
     if chips < 1 or chips % unit:
         raise Invalid(
-            f"chips must be a positive multiple of the chip unit in play ({unit})",
+            _("chips must be a positive multiple of the chip unit in play (%(unit)s)")
+            % {"unit": unit},
             code=Code.CHIPS,
         )
 
@@ -63,7 +65,11 @@ def _seat_back(
         locked = table_numbered(tournament, tables, spot[0])
         seat_number_check(locked, spot[1])
         if Seat.objects.filter(table=locked.table, number=spot[1], player__isnull=False).exists():
-            raise Conflict(f"table {spot[0]} seat {spot[1]} is taken", code=Code.SEAT_TAKEN)
+            raise Conflict(
+                _("table %(value)s seat %(value2)s is taken")
+                % {"value": spot[0], "value2": spot[1]},
+                code=Code.SEAT_TAKEN,
+            )
         return locked, spot[1], None
     old = _bust_seat(tournament, entry)
     for locked in tables:
@@ -79,7 +85,7 @@ def _seat_back(
     seed = secrets.token_bytes(16)
     free = seat_for_newcomer(table_states(tables, seats_by_table(tables)), SeededShuffler(seed))
     if free is None:
-        raise Conflict("every seat is taken: name a table and seat", code=Code.NO_SEAT)
+        raise Conflict(_("every seat is taken: name a table and seat"), code=Code.NO_SEAT)
     locked = next(t for t in tables if t.tt.number == free[0])
     return locked, free[1], seed.hex()
 
@@ -99,15 +105,20 @@ def ruling_undo_bust(
     Only the latest elimination can be undone (a later one was placed on it: undo that one
     first), before a deal, while the player has not re-entered."""
     if (table is None) != (seat is None):
-        raise Invalid("name both a table and a seat, or neither", code=Code.TABLE_AND_SEAT)
+        raise Invalid(_("name both a table and a seat, or neither"), code=Code.TABLE_AND_SEAT)
     with transaction.atomic():
         tournament = running_for_update(tournament_id)
         entry = entry_of(tournament, entry_id)
         if entry.status != EntryStatus.ELIMINATED:
-            raise Conflict(f"entry {entry_id} is {entry.status}, not eliminated", code=Code.NOT_OUT)
+            raise Conflict(
+                _("entry %(entry_id)s is %(status)s, not eliminated")
+                % {"entry_id": entry_id, "status": entry.status},
+                code=Code.NOT_OUT,
+            )
         if entry.disqualified:
             raise Conflict(
-                f"entry {entry_id} was disqualified, not busted: a disqualification stands",
+                _("entry %(entry_id)s was disqualified, not busted: a disqualification stands")
+                % {"entry_id": entry_id},
                 code=Code.DISQUALIFIED,
             )
         latest = tournament.entries.filter(status=EntryStatus.ELIMINATED).aggregate(
@@ -120,18 +131,22 @@ def ruling_undo_bust(
                 ).values_list("id", flat=True)
             )
             raise Conflict(
-                f"entries {later} were eliminated after entry {entry_id} and their places "
-                "depend on it: undo their busts first",
+                _(
+                    "entries %(later)s were eliminated after entry %(entry_id)s and their "
+                    "places depend on it: undo their busts first"
+                )
+                % {"later": later, "entry_id": entry_id},
                 code=Code.LATER_BUST,
                 detail={"later": later},
             )
         if tournament.deal:
             raise Conflict(
-                "a deal was made on the players left: it cannot be undone", code=Code.DEAL
+                _("a deal was made on the players left: it cannot be undone"), code=Code.DEAL
             )
         if tournament.entries.filter(player_id=entry.player_id, status=EntryStatus.PLAYING):
             raise Conflict(
-                f"the player re-entered after entry {entry_id} busted: that entry plays on",
+                _("the player re-entered after entry %(entry_id)s busted: that entry plays on")
+                % {"entry_id": entry_id},
                 code=Code.RE_ENTERED,
             )
         _chips_check(tournament, chips)
@@ -145,8 +160,11 @@ def ruling_undo_bust(
             busy.append(donor_table)
             if donor_seat.stack <= chips:
                 raise Conflict(
-                    f"entry {from_entry} has {donor_seat.stack} chips: it cannot give {chips} "
-                    "and stay in (correct the counts instead)",
+                    _(
+                        "entry %(from_entry)s has %(stack)s chips: it cannot give %(chips)s "
+                        "and stay in (correct the counts instead)"
+                    )
+                    % {"from_entry": from_entry, "stack": donor_seat.stack, "chips": chips},
                     code=Code.DONOR_SHORT,
                 )
         between_hands(tournament, *busy)
@@ -195,7 +213,11 @@ def ruling_chips(*, tournament_id: int, entry_id: int, chips: int, reason: str) 
         between_hands(tournament, locked)
         delta = chips - seat.stack
         if delta == 0:
-            raise Conflict(f"entry {entry_id} has {chips} chips already", code=Code.UNCHANGED)
+            raise Conflict(
+                _("entry %(entry_id)s has %(chips)s chips already")
+                % {"entry_id": entry_id, "chips": chips},
+                code=Code.UNCHANGED,
+            )
         Seat.objects.filter(pk=seat.pk).update(stack=chips)
         tournament.chips_adjusted += delta
         tournament.save()

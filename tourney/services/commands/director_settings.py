@@ -16,11 +16,13 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.errors import Conflict, Invalid
 from games.models import Table
 from tourney.codes import Code
 from tourney.models import EntryStatus, ScheduleEntry, Status, Tournament
+from tourney.plan_messages import plan_message
 from tourney.planning.levels import STAKE_FIELDS, level_number
 from tourney.planning.payouts import structure_from_percentages
 from tourney.selectors import payout_structure, schedule_entries
@@ -44,32 +46,45 @@ def late_registration_set(
         level = levels_started(tournament)
         if not open_:
             if until_level is not None:
-                raise Invalid("until_level is for reopening", code=Code.UNTIL_LEVEL)
+                raise Invalid(_("until_level is for reopening"), code=Code.UNTIL_LEVEL)
             if not late_registration_open(tournament):
-                raise Conflict("late registration is closed already", code=Code.CLOSED)
+                raise Conflict(_("late registration is closed already"), code=Code.CLOSED)
             tournament.late_reg_closed = True
         else:
             until = level if until_level is None else until_level
             if until < level:
                 raise Invalid(
-                    f"level {level} is in play: reopen until level {level} or later",
+                    _("level %(level)s is in play: reopen until level %(level)s or later")
+                    % {"level": level},
                     code=Code.UNTIL_LEVEL,
                 )
             if tournament.deal:
-                raise Conflict("a deal was made: the field stays as it is", code=Code.DEAL_MADE)
+                raise Conflict(_("a deal was made: the field stays as it is"), code=Code.DEAL_MADE)
             if tournament.entries.filter(place__isnull=False).exists():
                 raise Conflict(
-                    "finishing places were given on a final field: late registration cannot reopen",
+                    _(
+                        "finishing places were given on a final field: late registration "
+                        "cannot reopen"
+                    ),
                     code=Code.PLACES_GIVEN,
                 )
             if tournament.starting_stack % tournament.unit_in_play:
                 raise Conflict(
-                    f"the starting stack {tournament.starting_stack} is not a multiple of the "
-                    f"smallest chip in play ({tournament.unit_in_play}) since the colour-up",
+                    _(
+                        "the starting stack %(starting_stack)s is not a multiple of the "
+                        "smallest chip in play (%(unit_in_play)s) since the colour-up"
+                    )
+                    % {
+                        "starting_stack": tournament.starting_stack,
+                        "unit_in_play": tournament.unit_in_play,
+                    },
                     code=Code.CHIP_UNIT,
                 )
             if late_registration_open(tournament) and tournament.late_reg_levels == until:
-                raise Conflict(f"late registration is open until level {until}", code=Code.OPEN)
+                raise Conflict(
+                    _("late registration is open until level %(until)s") % {"until": until},
+                    code=Code.OPEN,
+                )
             tournament.late_reg_closed = False
             tournament.late_reg_levels = until
         tournament.save()
@@ -88,10 +103,10 @@ def settings_change(*, tournament_id: int, **changes: Any) -> Tournament:
     """Change ``level_minutes``, ``levels`` (the levels to come), ``payout_percentages`` or
     ``action_seconds`` of a tournament in play (see the module docstring)."""
     if not changes:
-        raise Invalid("name at least one setting to change", code=Code.NOTHING)
+        raise Invalid(_("name at least one setting to change"), code=Code.NOTHING)
     if "levels" in changes and "level_minutes" in changes:
         raise Invalid(
-            "give the levels to come with their minutes, or level_minutes, not both",
+            _("give the levels to come with their minutes, or level_minutes, not both"),
             code=Code.LEVELS_AND_MINUTES,
         )
     with transaction.atomic():
@@ -142,8 +157,16 @@ def _schedule_replace(tournament: Tournament, entries: list[dict[str, Any]]) -> 
             needed = unit if index >= tournament.level_index else tournament.chip_unit
             if not entry.is_break and amount % needed:
                 raise Invalid(
-                    f"level {level_number(schedule_entries(copy.id), index)}: {name} {amount} "
-                    f"is not a multiple of the chip unit in play ({needed})",
+                    _(
+                        "level %(level_number)s: %(name)s %(amount)s is not a multiple of the "
+                        "chip unit in play (%(needed)s)"
+                    )
+                    % {
+                        "level_number": level_number(schedule_entries(copy.id), index),
+                        "name": name,
+                        "amount": amount,
+                        "needed": needed,
+                    },
                     code=Code.CHIP_UNIT,
                 )
     tournament.schedule = copy
@@ -153,7 +176,7 @@ def _levels_to_come(tournament: Tournament, levels: list[dict[str, Any]]) -> Non
     entries = schedule_entries(tournament.schedule_id)
     kept = [_as_dict(e) for e in entries[: tournament.level_index + 1]]
     if not levels:
-        raise Invalid("give at least one level to come", code=Code.NO_LEVELS)
+        raise Invalid(_("give at least one level to come"), code=Code.NO_LEVELS)
     _schedule_replace(tournament, kept + [dict(level) for level in levels])
 
 
@@ -183,30 +206,41 @@ def _level_minutes(tournament: Tournament, minutes: int, now: Any) -> None:
 
 def _too_short(old: int, new: int) -> Invalid:
     return Invalid(
-        f"the level in play has run longer than {new} minutes (of its {old}): give a longer "
-        "length, or move on with the clock's next_level",
+        _(
+            "the level in play has run longer than %(new)s minutes (of its "
+            "%(old)s): give a longer length, or move on with the clock's next_level"
+        )
+        % {"new": new, "old": old},
         code=Code.TOO_SHORT,
     )
 
 
 def _payouts(tournament: Tournament, percentages: list[str]) -> None:
     if tournament.deal:
-        raise Conflict("a deal was made: the prizes are the deal's", code=Code.DEAL_MADE)
+        raise Conflict(_("a deal was made: the prizes are the deal's"), code=Code.DEAL_MADE)
     try:
         new = structure_from_percentages(percentages)
     except (TypeError, ValueError) as error:
-        raise Invalid(str(error), code=Code.INVALID_PAYOUTS) from error
+        raise Invalid(plan_message(error), code=Code.INVALID_PAYOUTS) from error
     left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
     paid_now = payout_structure(tournament).places
     if left <= paid_now or tournament.entries.filter(prize__gt=0).exists():
         raise Conflict(
-            f"the money is reached ({left} left, {paid_now} paid): the payout table is locked in",
+            _(
+                "the money is reached (%(left)s left, %(paid_now)s paid): the payout "
+                "table is locked in"
+            )
+            % {"left": left, "paid_now": paid_now},
             code=Code.IN_THE_MONEY,
         )
     if new.places > left:
         raise Invalid(
-            f"{left} players are left: a new table must pay fewer places ({new.places} asked), "
-            "or players already out would be owed prizes they were not playing for",
+            _(
+                "%(left)s players are left: a new table must pay fewer places "
+                "(%(places)s asked), or players already out would be owed prizes they "
+                "were not playing for"
+            )
+            % {"left": left, "places": new.places},
             code=Code.TOO_MANY_PLACES,
         )
     tournament.payout_percentages = percentages

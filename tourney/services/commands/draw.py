@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.engine.fairness import SeededShuffler
 from games.errors import Conflict
@@ -57,12 +58,15 @@ def tournament_start(*, tournament_id: int) -> Tournament:
         tournament = tournament_for_update(tournament_id)
         if tournament.status != Status.REGISTERING:
             raise Conflict(
-                f"the tournament is already {tournament.status}", code=Code.ALREADY_STARTED
+                gettext("the tournament is already %(status)s")
+                % {"status": tournament.get_status_display()},
+                code=Code.ALREADY_STARTED,
             )
         entries = _registered(tournament)
         if len(entries) < MIN_PLAYERS:
             raise Conflict(
-                f"{len(entries)} registered: a tournament needs at least {MIN_PLAYERS} players",
+                gettext("%(count)s registered: a tournament needs at least %(MIN_PLAYERS)s players")
+                % {"count": len(entries), "MIN_PLAYERS": MIN_PLAYERS},
                 code=Code.NOT_ENOUGH_PLAYERS,
             )
         _start(tournament, entries)

@@ -4,6 +4,7 @@ instructions to acknowledge (``tourney.services.commands.moves.move_acknowledge`
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from games.errors import Conflict, Invalid, NotFound
 from games.models import Seat
@@ -18,10 +19,14 @@ def _live(tournament_id: int) -> Tournament:
     tournament = tournament_for_update(tournament_id)
     if tournament.mode != Mode.LIVE:
         raise Conflict(
-            "online tournaments are dealt by our tables: nothing to report", code=Code.ONLINE
+            gettext("online tournaments are dealt by our tables: nothing to report"),
+            code=Code.ONLINE,
         )
     if tournament.status not in (Status.RUNNING, Status.PAUSED):
-        raise Conflict(f"the tournament is {tournament.status}", code=Code.NOT_RUNNING)
+        raise Conflict(
+            gettext("the tournament is %(status)s") % {"status": tournament.get_status_display()},
+            code=Code.NOT_RUNNING,
+        )
     return tournament
 
 
@@ -30,17 +35,22 @@ def _seat_of(tables: list[LockedTable], entry: Entry) -> tuple[LockedTable, Seat
         seat = Seat.objects.filter(table=locked.table, player_id=entry.player_id).first()
         if seat is not None:
             return locked, seat
-    raise Conflict(f"entry {entry.id} has no seat", code=Code.NOT_SEATED)
+    raise Conflict(gettext("entry %(id)s has no seat") % {"id": entry.id}, code=Code.NOT_SEATED)
 
 
 def _playing(tournament: Tournament, entry_ids: list[int]) -> list[Entry]:
     entries = list(tournament.entries.filter(pk__in=entry_ids))
     missing = set(entry_ids) - {entry.id for entry in entries}
     if missing:
-        raise NotFound(f"no entries {sorted(missing)} in this tournament", code=Code.NO_ENTRY)
+        raise NotFound(
+            gettext("no entries %(sorted)s in this tournament") % {"sorted": sorted(missing)},
+            code=Code.NO_ENTRY,
+        )
     gone = [entry.id for entry in entries if entry.status != EntryStatus.PLAYING]
     if gone:
-        raise Conflict(f"entries {gone} are not playing", code=Code.NOT_PLAYING)
+        raise Conflict(
+            gettext("entries %(gone)s are not playing") % {"gone": gone}, code=Code.NOT_PLAYING
+        )
     return entries
 
 
@@ -50,10 +60,10 @@ def live_report_busts(*, tournament_id: int, busts: dict[int, int]) -> Tournamen
     with transaction.atomic():
         tournament = _live(tournament_id)
         if any(type(c) is not int or c < 0 for c in busts.values()):
-            raise Invalid("chip counts are non-negative integers", code=Code.NEGATIVE)
+            raise Invalid(gettext("chip counts are non-negative integers"), code=Code.NEGATIVE)
         entries = _playing(tournament, list(busts))
         if len(entries) >= tournament.entries.filter(status=EntryStatus.PLAYING).count():
-            raise Invalid("at least one player must be left", code=Code.EVERYONE_OUT)
+            raise Invalid(gettext("at least one player must be left"), code=Code.EVERYONE_OUT)
         tables = open_tables_for_update(tournament)
         found = [(*_seat_of(tables, entry), busts[entry.id], None) for entry in entries]
         eliminate(tournament, found)
@@ -67,7 +77,8 @@ def live_report_chips(*, tournament_id: int, counts: dict[int, int]) -> Tourname
         tournament = _live(tournament_id)
         if any(type(c) is not int or c <= 0 for c in counts.values()):
             raise Invalid(
-                "chip counts are positive integers (report a bust-out for 0)", code=Code.NEGATIVE
+                gettext("chip counts are positive integers (report a bust-out for 0)"),
+                code=Code.NEGATIVE,
             )
         entries = _playing(tournament, list(counts))
         tables = open_tables_for_update(tournament)

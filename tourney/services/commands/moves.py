@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.errors import Conflict, NotFound
 from tourney.codes import Code
@@ -18,9 +19,14 @@ def move_acknowledge(*, tournament_id: int, move_id: int) -> Move:
         tournament = tournament_for_update(tournament_id)
         move = Move.objects.filter(tournament=tournament, pk=move_id).first()
         if move is None:
-            raise NotFound(f"no move {move_id} in this tournament", code=Code.NO_MOVE)
+            raise NotFound(
+                _("no move %(move_id)s in this tournament") % {"move_id": move_id},
+                code=Code.NO_MOVE,
+            )
         if move.status != MoveStatus.PENDING:
-            raise Conflict(f"the move is already {move.status}", code=Code.NOT_PENDING)
+            raise Conflict(
+                _("the move is already %(status)s") % {"status": move.status}, code=Code.NOT_PENDING
+            )
         move.status = MoveStatus.ACKNOWLEDGED
         move.acknowledged_at = timezone.now()
         move.save(update_fields=["status", "acknowledged_at"])

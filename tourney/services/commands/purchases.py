@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext as _
 
 from games.errors import Conflict, NotFound
 from games.models import Seat
@@ -22,11 +23,17 @@ from tourney.windows import add_on_open, deal_check, rebuy_open
 
 def _playing_entry(tournament: Tournament, player_id: int, purchase: str) -> Entry:
     if tournament.status not in (Status.RUNNING, Status.PAUSED):
-        raise Conflict(f"the tournament is {tournament.status}", code=Code.NOT_RUNNING)
+        raise Conflict(
+            _("the tournament is %(status)s") % {"status": tournament.get_status_display()},
+            code=Code.NOT_RUNNING,
+        )
     deal_check(tournament, purchase=purchase)
     entry = tournament.entries.filter(player_id=player_id, status=EntryStatus.PLAYING).first()
     if entry is None:
-        raise NotFound(f"player {player_id} is not playing in this tournament", code=Code.NO_ENTRY)
+        raise NotFound(
+            _("player %(player_id)s is not playing in this tournament") % {"player_id": player_id},
+            code=Code.NO_ENTRY,
+        )
     return entry
 
 
@@ -36,10 +43,10 @@ def _seat_between_hands(tournament: Tournament, entry: Entry) -> Seat:
         if seat is not None:
             if locked.in_hand:
                 raise Conflict(
-                    "a hand is in progress at your table: buy after it", code=Code.IN_HAND
+                    _("a hand is in progress at your table: buy after it"), code=Code.IN_HAND
                 )
             return seat
-    raise Conflict("the entry has no seat", code=Code.NOT_SEATED)
+    raise Conflict(_("the entry has no seat"), code=Code.NOT_SEATED)
 
 
 def _add_chips(tournament: Tournament, entry: Entry, seat: Seat, chips: int, kind: str) -> None:
@@ -55,13 +62,16 @@ def entry_rebuy(*, tournament_id: int, player_id: int) -> Entry:
         tournament = tournament_for_update(tournament_id)
         entry = _playing_entry(tournament, player_id, "rebuy")
         if entry.rebuys >= tournament.rebuy_max:
-            raise Conflict(f"no rebuy left ({tournament.rebuy_max} allowed)", code=Code.REBUY_LIMIT)
+            raise Conflict(
+                _("no rebuy left (%(rebuy_max)s allowed)") % {"rebuy_max": tournament.rebuy_max},
+                code=Code.REBUY_LIMIT,
+            )
         if not rebuy_open(tournament):
-            raise Conflict("the rebuy window is over", code=Code.REBUY_CLOSED)
+            raise Conflict(_("the rebuy window is over"), code=Code.REBUY_CLOSED)
         seat = _seat_between_hands(tournament, entry)
         if seat.stack > tournament.starting_stack:
             raise Conflict(
-                "rebuys are for stacks at or below the starting stack", code=Code.TOO_MANY_CHIPS
+                _("rebuys are for stacks at or below the starting stack"), code=Code.TOO_MANY_CHIPS
             )
         entry.rebuys += 1
         entry.save(update_fields=["rebuys"])
@@ -75,9 +85,9 @@ def entry_add_on(*, tournament_id: int, player_id: int) -> Entry:
         tournament = tournament_for_update(tournament_id)
         entry = _playing_entry(tournament, player_id, "add-on")
         if not add_on_open(tournament):
-            raise Conflict("no add-on is offered now", code=Code.ADD_ON_CLOSED)
+            raise Conflict(_("no add-on is offered now"), code=Code.ADD_ON_CLOSED)
         if entry.add_ons:
-            raise Conflict("one add-on per entry", code=Code.ADD_ON_LIMIT)
+            raise Conflict(_("one add-on per entry"), code=Code.ADD_ON_LIMIT)
         seat = _seat_between_hands(tournament, entry)
         entry.add_ons = 1
         entry.save(update_fields=["add_ons"])

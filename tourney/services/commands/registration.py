@@ -9,6 +9,7 @@ from __future__ import annotations
 import secrets
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.engine.fairness import SeededShuffler
 from games.errors import Conflict, Invalid, NotFound
@@ -29,7 +30,7 @@ from tourney.windows import deal_check, late_registration_open, re_entry_open
 def _player(player_id: int) -> Player:
     player = Player.objects.filter(pk=player_id).first()
     if player is None:
-        raise NotFound(f"no player {player_id}", code=Code.NO_PLAYER)
+        raise NotFound(_("no player %(player_id)s") % {"player_id": player_id}, code=Code.NO_PLAYER)
     return player
 
 
@@ -77,18 +78,25 @@ def entry_register(*, tournament_id: int, player_id: int, bonus_chips: int = 0) 
         deal_check(tournament, purchase="registration")
         if tournament.status != Status.REGISTERING and not late_registration_open(tournament):
             raise Conflict(
-                f"registration is closed (the tournament is {tournament.status})",
+                _("registration is closed (the tournament is %(status)s)")
+                % {"status": tournament.get_status_display()},
                 code=Code.REGISTRATION_CLOSED,
             )
         if bonus_chips % tournament.unit_in_play:
             raise Invalid(
-                f"bonus_chips {bonus_chips} is not a multiple of the smallest chip in play, "
-                f"{tournament.unit_in_play}: give a bonus in whole chips of it",
+                _(
+                    "bonus_chips %(bonus_chips)s is not a multiple of the smallest chip in "
+                    "play, %(unit_in_play)s: give a bonus in whole chips of it"
+                )
+                % {"bonus_chips": bonus_chips, "unit_in_play": tournament.unit_in_play},
                 code=Code.CHIPS,
             )
         earlier = tournament.entries.filter(player=player).exclude(status=EntryStatus.UNREGISTERED)
         if earlier.exists():
-            raise Conflict(f"{player} is already registered", code=Code.ALREADY_REGISTERED)
+            raise Conflict(
+                _("%(player)s is already registered") % {"player": player},
+                code=Code.ALREADY_REGISTERED,
+            )
         number = tournament.entries.filter(player=player).count() + 1
         # Numbers stay unique: registering again after unregistering takes the next one.
         entry = Entry.objects.create(
@@ -114,7 +122,10 @@ def entry_unregister(*, tournament_id: int, player_id: int) -> Entry:
         player = _player(player_id)
         entry = tournament.entries.filter(player=player, status=EntryStatus.REGISTERED).first()
         if entry is None:
-            raise Conflict(f"{player} has no entry waiting for the draw", code=Code.NOT_REGISTERED)
+            raise Conflict(
+                _("%(player)s has no entry waiting for the draw") % {"player": player},
+                code=Code.NOT_REGISTERED,
+            )
         entry.status = EntryStatus.UNREGISTERED
         entry.refund = tournament.buy_in
         entry.save(update_fields=["status", "refund"])
@@ -130,20 +141,31 @@ def entry_re_enter(*, tournament_id: int, player_id: int) -> Entry:
         tournament = tournament_for_update(tournament_id)
         player = _player(player_id)
         if tournament.status not in (Status.RUNNING, Status.PAUSED):
-            raise Conflict(f"the tournament is {tournament.status}", code=Code.NOT_RUNNING)
+            raise Conflict(
+                _("the tournament is %(status)s") % {"status": tournament.get_status_display()},
+                code=Code.NOT_RUNNING,
+            )
         deal_check(tournament, purchase="re-entry")
         entries = tournament.entries.filter(player=player, status__in=PAID)
         if not entries.exists():
-            raise Conflict(f"{player} never entered: register instead", code=Code.NOT_REGISTERED)
+            raise Conflict(
+                _("%(player)s never entered: register instead") % {"player": player},
+                code=Code.NOT_REGISTERED,
+            )
         if entries.exclude(status=EntryStatus.ELIMINATED).exists():
-            raise Conflict(f"{player} is still in the tournament", code=Code.STILL_PLAYING)
+            raise Conflict(
+                _("%(player)s is still in the tournament") % {"player": player},
+                code=Code.STILL_PLAYING,
+            )
         used = entries.count() - 1
         if used >= tournament.re_entry_max:
             raise Conflict(
-                f"no re-entry left ({tournament.re_entry_max} allowed)", code=Code.RE_ENTRY_LIMIT
+                _("no re-entry left (%(re_entry_max)s allowed)")
+                % {"re_entry_max": tournament.re_entry_max},
+                code=Code.RE_ENTRY_LIMIT,
             )
         if not re_entry_open(tournament):
-            raise Conflict("the re-entry window is over", code=Code.RE_ENTRY_CLOSED)
+            raise Conflict(_("the re-entry window is over"), code=Code.RE_ENTRY_CLOSED)
         number = tournament.entries.filter(player=player).count() + 1
         entry = Entry.objects.create(tournament=tournament, player=player, number=number)
         entry_pay(tournament, entry, Reason.RE_ENTRY)

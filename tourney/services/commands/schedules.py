@@ -6,10 +6,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.errors import Conflict, Invalid, NotFound
 from tourney.codes import Code
 from tourney.models import AnteSchedule, ScheduleEntry, Status, Tournament
+from tourney.plan_messages import plan_message
 from tourney.planning.schedules import Break, Level, Schedule, generate_schedule
 from tourney.selectors import schedule_entries
 
@@ -22,9 +24,12 @@ def _planner_entry(data: dict[str, Any]) -> Level | Break:
             return Break(data["minutes"])
         return Level(*(data[name] for name in LEVEL_FIELDS))
     except KeyError as error:
-        raise Invalid(f"a level needs {', '.join(LEVEL_FIELDS)}: {error} is missing") from error
+        raise Invalid(
+            _("a level needs %(LEVEL_FIELDS)s: %(error)s is missing")
+            % {"LEVEL_FIELDS": ", ".join(LEVEL_FIELDS), "error": error}
+        ) from error
     except (TypeError, ValueError) as error:
-        raise Invalid(str(error), code=Code.INVALID_SCHEDULE) from error
+        raise Invalid(plan_message(error), code=Code.INVALID_SCHEDULE) from error
 
 
 MAX_AMOUNT = 2**31 - 1
@@ -35,7 +40,8 @@ def _check_amounts(schedule: Schedule) -> None:
     for level in schedule.levels:
         if level.big_bet > MAX_AMOUNT:
             raise Invalid(
-                f"a big bet of {level.big_bet} is above {MAX_AMOUNT}: use fewer levels",
+                _("a big bet of %(big_bet)s is above %(MAX_AMOUNT)s: use fewer levels")
+                % {"big_bet": level.big_bet, "MAX_AMOUNT": MAX_AMOUNT},
                 code=Code.INVALID_SCHEDULE,
             )
 
@@ -69,7 +75,7 @@ def _planned(entries: Sequence[dict[str, Any]], chip_unit: int) -> Schedule:
     try:
         return Schedule(tuple(_planner_entry(dict(e)) for e in entries), chip_unit)
     except (TypeError, ValueError) as error:
-        raise Invalid(str(error), code=Code.INVALID_SCHEDULE) from error
+        raise Invalid(plan_message(error), code=Code.INVALID_SCHEDULE) from error
 
 
 def schedule_create(
@@ -95,7 +101,10 @@ def schedule_update(
     with transaction.atomic():
         stored = AnteSchedule.objects.select_for_update().filter(pk=schedule_id).first()
         if stored is None:
-            raise NotFound(f"no schedule {schedule_id}", code=Code.NO_SCHEDULE)
+            raise NotFound(
+                _("no schedule %(schedule_id)s") % {"schedule_id": schedule_id},
+                code=Code.NO_SCHEDULE,
+            )
         if name is not None:
             stored.name = name
             stored.save(update_fields=["name"])
@@ -112,8 +121,11 @@ def schedule_update(
             _entry_values(r) for r in new_rows[:fixed]
         ]:
             raise Conflict(
-                f"levels 1 to {fixed} of this schedule were played or are in play at a "
-                "tournament: change only the levels after them",
+                _(
+                    "levels 1 to %(fixed)s of this schedule were played or are in play at "
+                    "a tournament: change only the levels after them"
+                )
+                % {"fixed": fixed},
                 code=Code.SCHEDULE_IN_PLAY,
             )
         for tournament in users:
@@ -134,8 +146,11 @@ def _check_units(schedule: Schedule, unit: int) -> None:
         for name, amount in level.amounts().items():
             if amount % unit:
                 raise Invalid(
-                    f"level {number}: {name} {amount} is not a multiple of the chip unit "
-                    f"{unit} of a tournament that uses this schedule",
+                    _(
+                        "level %(number)s: %(name)s %(amount)s is not a multiple of the chip "
+                        "unit %(unit)s of a tournament that uses this schedule"
+                    )
+                    % {"number": number, "name": name, "amount": amount, "unit": unit},
                     code=Code.CHIP_UNIT,
                 )
 
@@ -149,8 +164,11 @@ def _check_units_from(schedule: Schedule, unit: int, index: int) -> None:
         for name, amount in entry.amounts().items():
             if amount % unit:
                 raise Invalid(
-                    f"entry {position + 1}: {name} {amount} is not a multiple of {unit}, the "
-                    "smallest chip left in play at a tournament that uses this schedule",
+                    _(
+                        "entry %(number)s: %(name)s %(amount)s is not a multiple of %(unit)s, "
+                        "the smallest chip left in play at a tournament that uses this schedule"
+                    )
+                    % {"number": position + 1, "name": name, "amount": amount, "unit": unit},
                     code=Code.CHIP_UNIT,
                 )
 
@@ -180,5 +198,5 @@ def schedule_generate(
             break_minutes,
         )
     except (TypeError, ValueError) as error:
-        raise Invalid(str(error), code=Code.INVALID_SCHEDULE) from error
+        raise Invalid(plan_message(error), code=Code.INVALID_SCHEDULE) from error
     return _store(name=name, schedule=schedule, club_id=club_id)

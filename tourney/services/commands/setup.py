@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from clubs.models import Club
 from games.errors import Conflict, Invalid, NotFound
@@ -20,6 +21,7 @@ from tourney.models import (
     Status,
     Tournament,
 )
+from tourney.plan_messages import plan_message
 from tourney.planning.levels import STAKE_FIELDS
 from tourney.planning.payouts import structure_from_percentages
 from tourney.selectors import schedule_entries
@@ -35,37 +37,54 @@ def _check_settings(fields: dict[str, Any]) -> None:
     """Refuse bad settings with a 400 before the database sees them."""
     unknown = set(fields) - set(SETTINGS)
     if unknown:
-        raise Invalid(f"unknown settings: {', '.join(sorted(unknown))}", code=Code.UNKNOWN_SETTING)
+        raise Invalid(
+            _("unknown settings: %(names)s") % {"names": ", ".join(sorted(unknown))},
+            code=Code.UNKNOWN_SETTING,
+        )
     for name, value in fields.items():
         if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-            raise Invalid(f"{name} cannot be negative ({value})", code=Code.NEGATIVE)
+            raise Invalid(
+                _("%(name)s cannot be negative (%(value)s)") % {"name": name, "value": value},
+                code=Code.NEGATIVE,
+            )
     for name in POSITIVE:
         if name in fields and fields[name] < 1:
-            raise Invalid(f"{name} must be at least 1", code=Code.NOT_POSITIVE)
+            raise Invalid(_("%(name)s must be at least 1") % {"name": name}, code=Code.NOT_POSITIVE)
     if "table_size" in fields and not 2 <= fields["table_size"] <= 8:
         raise Invalid(
-            f"table_size must be 2 to 8, not {fields['table_size']}", code=Code.TABLE_SIZE
+            _("table_size must be 2 to 8, not %(table_size)s")
+            % {"table_size": fields["table_size"]},
+            code=Code.TABLE_SIZE,
         )
     if "mode" in fields and fields["mode"] not in Mode.values:
-        raise Invalid(f"mode must be one of {', '.join(Mode.values)}", code=Code.MODE)
+        raise Invalid(
+            _("mode must be one of %(names)s") % {"names": ", ".join(Mode.values)}, code=Code.MODE
+        )
     if "bounty_kind" in fields and fields["bounty_kind"] not in BountyKind.values:
-        raise Invalid(f"bounty_kind must be one of {', '.join(BountyKind.values)}")
+        raise Invalid(
+            _("bounty_kind must be one of %(names)s") % {"names": ", ".join(BountyKind.values)}
+        )
     if "break_order" in fields and fields["break_order"] not in BreakOrder.values:
-        raise Invalid(f"break_order must be one of {', '.join(BreakOrder.values)}")
+        raise Invalid(
+            _("break_order must be one of %(names)s") % {"names": ", ".join(BreakOrder.values)}
+        )
     if fields.get("balance_threshold") == 0:
-        raise Invalid("balance_threshold must be at least 1 (or null for the TDA default)")
+        raise Invalid(_("balance_threshold must be at least 1 (or null for the TDA default)"))
     if fields.get("payout_percentages") is not None:
         try:
             structure_from_percentages(fields["payout_percentages"])
         except (TypeError, ValueError) as error:
-            raise Invalid(str(error), code=Code.INVALID_PAYOUTS) from error
+            raise Invalid(plan_message(error), code=Code.INVALID_PAYOUTS) from error
     if "club_id" in fields and not Club.objects.filter(pk=fields["club_id"]).exists():
-        raise NotFound(f"no club {fields['club_id']}", code=Code.NO_CLUB)
+        raise NotFound(_("no club %(club_id)s") % {"club_id": fields["club_id"]}, code=Code.NO_CLUB)
     if (
         "schedule_id" in fields
         and not AnteSchedule.objects.filter(pk=fields["schedule_id"]).exists()
     ):
-        raise NotFound(f"no schedule {fields['schedule_id']}", code=Code.NO_SCHEDULE)
+        raise NotFound(
+            _("no schedule %(schedule_id)s") % {"schedule_id": fields["schedule_id"]},
+            code=Code.NO_SCHEDULE,
+        )
 
 
 def _check_prices(tournament: Tournament) -> None:
@@ -76,18 +95,25 @@ def _check_prices(tournament: Tournament) -> None:
     ):
         if getattr(tournament, fee) > getattr(tournament, price):
             raise Invalid(
-                f"{fee} is part of {price} and cannot exceed it", code=Code.FEE_ABOVE_PRICE
+                _("%(fee)s is part of %(price)s and cannot exceed it")
+                % {"fee": fee, "price": price},
+                code=Code.FEE_ABOVE_PRICE,
             )
     if tournament.bounty + tournament.fee > tournament.buy_in:
         raise Invalid(
-            f"the bounty ({tournament.bounty}) and the fee ({tournament.fee}) are parts of the "
-            f"buy-in ({tournament.buy_in}) and cannot exceed it",
+            _(
+                "the bounty (%(bounty)s) and the fee (%(fee)s) are parts of the buy-in "
+                "(%(buy_in)s) and cannot exceed it"
+            )
+            % {"bounty": tournament.bounty, "fee": tournament.fee, "buy_in": tournament.buy_in},
             code=Code.BOUNTY_ABOVE_PRICE,
         )
     if tournament.bounty and tournament.mode == Mode.LIVE:
         raise Invalid(
-            "bounties are for online tournaments: a live bust report names nobody who "
-            "knocked the player out",
+            _(
+                "bounties are for online tournaments: a live bust report names nobody "
+                "who knocked the player out"
+            ),
             code=Code.LIVE_BOUNTY,
         )
 
@@ -104,7 +130,11 @@ def _check_offers(tournament: Tournament) -> None:
         for name in (chips, price):
             if getattr(tournament, name) == 0:
                 raise Invalid(
-                    f"{name} is 0 with {switch} {offered}: set {name}, or {switch} 0 to offer none",
+                    _(
+                        "%(name)s is 0 with %(switch)s %(offered)s: set %(name)s, or "
+                        "%(switch)s 0 to offer none"
+                    )
+                    % {"name": name, "switch": switch, "offered": offered},
                     code=Code.EMPTY_OFFER,
                 )
 
@@ -116,8 +146,11 @@ def _check_chips(tournament: Tournament) -> None:
         amount = getattr(tournament, name)
         if amount % tournament.chip_unit:
             raise Invalid(
-                f"{name} {amount} is not a multiple of the chip unit {tournament.chip_unit}: "
-                "stacks are whole chips of it",
+                _(
+                    "%(name)s %(amount)s is not a multiple of the chip unit %(chip_unit)s: "
+                    "stacks are whole chips of it"
+                )
+                % {"name": name, "amount": amount, "chip_unit": tournament.chip_unit},
                 code=Code.CHIP_UNIT,
             )
 
@@ -140,16 +173,22 @@ def _check_schedule(tournament: Tournament) -> None:
     )
     if schedule_club not in (None, tournament.club_id):
         raise NotFound(
-            f"no schedule {tournament.schedule_id} of this tournament's club or the house's: "
-            "a club's schedule is for its own tournaments",
+            _(
+                "no schedule %(schedule_id)s of this tournament's club or the house's: "
+                "a club's schedule is for its own tournaments"
+            )
+            % {"schedule_id": tournament.schedule_id},
             code=Code.NO_SCHEDULE,
         )
     levels = [entry for entry in schedule_entries(tournament.schedule_id) if not entry.is_break]
     for name in WINDOWS:
         if getattr(tournament, name) > len(levels):
             raise Invalid(
-                f"{name} {getattr(tournament, name)} is longer than the schedule's "
-                f"{len(levels)} levels: it would never close",
+                _(
+                    "%(name)s %(getattr)s is longer than the schedule's %(count)s levels: "
+                    "it would never close"
+                )
+                % {"name": name, "getattr": getattr(tournament, name), "count": len(levels)},
                 code=Code.WINDOW_TOO_LONG,
             )
     for number, level in enumerate(levels, start=1):
@@ -157,8 +196,11 @@ def _check_schedule(tournament: Tournament) -> None:
             amount = getattr(level, name)
             if amount % unit:
                 raise Invalid(
-                    f"level {number} of the schedule: {name} {amount} is not a multiple of "
-                    f"the tournament's chip unit {unit}",
+                    _(
+                        "level %(number)s of the schedule: %(name)s %(amount)s is not a "
+                        "multiple of the tournament's chip unit %(unit)s"
+                    )
+                    % {"number": number, "name": name, "amount": amount, "unit": unit},
                     code=Code.CHIP_UNIT,
                 )
 
@@ -169,7 +211,7 @@ def tournament_create(**fields: Any) -> Tournament:
     _check_settings(fields)
     for name in ("name", "buy_in", "starting_stack", "schedule_id"):
         if name not in fields:
-            raise Invalid(f"{name} is required", code=Code.REQUIRED)
+            raise Invalid(_("%(name)s is required") % {"name": name}, code=Code.REQUIRED)
     tournament = Tournament(**fields)
     _check_prices(tournament)
     _check_offers(tournament)
@@ -188,7 +230,9 @@ def tournament_configure(*, tournament_id: int, **fields: Any) -> Tournament:
         tournament = tournament_for_update(tournament_id)
         if tournament.status != Status.REGISTERING:
             raise Conflict(
-                f"the tournament is {tournament.status}: settings are fixed", code=Code.STARTED
+                _("the tournament is %(status)s: settings are fixed")
+                % {"status": tournament.get_status_display()},
+                code=Code.STARTED,
             )
         paid = sorted(
             name
@@ -197,8 +241,11 @@ def tournament_configure(*, tournament_id: int, **fields: Any) -> Tournament:
         )
         if paid and tournament.entries.exclude(status=EntryStatus.UNREGISTERED).exists():
             raise Conflict(
-                f"entries have paid already: {', '.join(paid)} cannot change now; "
-                "create a new tournament, or cancel this one (everyone is refunded)",
+                _(
+                    "entries have paid already: %(paid)s cannot change now; create a new "
+                    "tournament, or cancel this one (everyone is refunded)"
+                )
+                % {"paid": ", ".join(paid)},
                 code=Code.PRICES_FIXED,
             )
         for name, value in fields.items():
@@ -228,7 +275,11 @@ def tournament_cancel(*, tournament_id: int) -> Tournament:
     with transaction.atomic():
         tournament = tournament_for_update(tournament_id)
         if tournament.status in (Status.FINISHED, Status.CANCELLED):
-            raise Conflict(f"the tournament is already {tournament.status}", code=Code.OVER)
+            raise Conflict(
+                _("the tournament is already %(status)s")
+                % {"status": tournament.get_status_display()},
+                code=Code.OVER,
+            )
         refunds = []
         entries = list(tournament.entries.exclude(status=EntryStatus.UNREGISTERED))
         refunds_pay(tournament, entries)

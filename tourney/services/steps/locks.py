@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from games.errors import NotFound
 from games.models import Hand, HandStatus, HoldReason, Seat, Table, TableStatus
@@ -35,7 +36,10 @@ def tournament_for_update(tournament_id: int) -> Tournament:
     """Lock and return the tournament row (inside ``transaction.atomic``); 404 if none."""
     tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if tournament is None:
-        raise NotFound(f"no tournament {tournament_id}", code=Code.NO_TOURNAMENT)
+        raise NotFound(
+            _("no tournament %(tournament_id)s") % {"tournament_id": tournament_id},
+            code=Code.NO_TOURNAMENT,
+        )
     return tournament
 
 
@@ -46,7 +50,10 @@ def tournament_for_update_unless_busy(tournament_id: int) -> Tournament | None:
         Tournament.objects.select_for_update(skip_locked=True).filter(pk=tournament_id).first()
     )
     if tournament is None and not Tournament.objects.filter(pk=tournament_id).exists():
-        raise NotFound(f"no tournament {tournament_id}", code=Code.NO_TOURNAMENT)
+        raise NotFound(
+            _("no tournament %(tournament_id)s") % {"tournament_id": tournament_id},
+            code=Code.NO_TOURNAMENT,
+        )
     return tournament
 
 

@@ -1,0 +1,69 @@
+"""The API's refusals follow Accept-Language (English, Arabic, Greek); the code never does."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.games.test_api_refusals import hand_in_progress  # noqa: F401 (a fixture)
+from tests.games.test_api_support import client_for, table_state, table_url
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [("en", "it is not your turn"), ("ar", "ليس دورك"), ("el", "δεν είναι η σειρά σου")],
+)
+def test_acting_out_of_turn_is_refused_in_the_readers_language(
+    hand_in_progress,  # noqa: F811
+    language,
+    message,
+):
+    table, _actor, other = hand_in_progress
+    before = table_state(table.id)
+
+    response = client_for(other).post(
+        table_url(table, "act"), {"action": "fold"}, format="json", HTTP_ACCEPT_LANGUAGE=language
+    )
+
+    assert response.status_code == 403
+    assert response.json()["error"] == {"code": "not_your_turn", "message": message, "detail": None}
+    assert table_state(table.id) == before
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        (
+            "en",
+            "check is not allowed: the bring-in must bring in or complete "
+            "(legal: bring_in, complete)",
+        ),
+        (
+            "ar",
+            "تراجع غير مسموح: على صاحب رسم الاشتراك أن يدفع رسم الاشتراك أو يُكمل الرهان "
+            "(المسموح: رسم الاشتراك، إكمال الرهان)",
+        ),
+        (
+            "el",
+            "check δεν επιτρέπεται: ο παίκτης του bring-in πρέπει να κάνει bring-in ή complete "
+            "(επιτρέπονται: bring-in, complete)",
+        ),
+    ],
+)
+def test_the_engines_refusal_names_the_rule_and_the_actions_in_the_readers_language(
+    hand_in_progress,  # noqa: F811
+    language,
+    message,
+):
+    table, actor, _other = hand_in_progress
+    before = table_state(table.id)
+
+    response = client_for(actor).post(
+        table_url(table, "act"), {"action": "check"}, format="json", HTTP_ACCEPT_LANGUAGE=language
+    )
+
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "illegal_action"
+    assert response.json()["error"]["message"] == message
+    assert table_state(table.id) == before
