@@ -39,6 +39,7 @@ class EventType(models.TextChoices):
     TOURNAMENT_LEVEL = "tournament.level", "a new level"
     TOURNAMENT_BREAK = "tournament.break", "a break"
     TOURNAMENT_BUST = "tournament.bust", "players busted"
+    TOURNAMENT_PLACES = "tournament.places", "finishing places made final (sent once)"
     TOURNAMENT_TABLE_BROKEN = "tournament.table_broken", "a table was broken"
     TOURNAMENT_MOVE = "tournament.move", "players moved"
     TOURNAMENT_FINISHED = "tournament.finished", "a tournament finished"

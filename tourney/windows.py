@@ -1,7 +1,8 @@
 """What can still be bought, by levels played: late registration, re-entry, rebuys, add-on.
 
 Each window runs until the end of its level (and the break after it); the clock only moves
-forward, so a window once over stays over. When late registration and re-entry are over the
+forward, so a window once over stays over. Once the money is reached no entry joins, window
+or not (``money_check``). When late registration and re-entry are over the
 field is final (finishing places can be given at elimination); when rebuys and the add-on are
 over too, the prize pool is final (and so are the prizes).
 """
@@ -10,9 +11,9 @@ from __future__ import annotations
 
 from games.errors import Conflict
 from tourney.codes import Code
-from tourney.models import Status, Tournament
+from tourney.models import EntryStatus, Status, Tournament
 from tourney.planning.levels import level_number
-from tourney.selectors import schedule_entries
+from tourney.selectors import payout_structure, schedule_entries
 
 
 def levels_started(tournament: Tournament) -> int:
@@ -101,3 +102,16 @@ def deal_check(tournament: Tournament, *, purchase: str) -> None:
     so the pool must not grow and no newcomer may play for prizes already shared."""
     if tournament.deal:
         raise Conflict(f"a deal was made: no {purchase} any more", code=Code.DEAL_MADE)
+
+
+def money_check(tournament: Tournament, *, purchase: str) -> None:
+    """Refuse a new entry (409) once the money is reached (the players left are all paid): a
+    player busted in the money re-entering, or a newcomer, would play for prizes the players
+    out already earned and change the paid places."""
+    left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
+    paid = payout_structure(tournament).places
+    if left <= paid:
+        raise Conflict(
+            f"the money is reached ({left} left, {paid} paid): no {purchase} any more",
+            code=Code.IN_THE_MONEY,
+        )
