@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from datetime import datetime
+from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
@@ -146,12 +147,12 @@ def tournament_refresh(
     later: list[BustHand] = []
     known_until = None
     if tournament.mode == Mode.ONLINE:
+        known_until = partial(busts_known_until, tables, now)
         busts = bust_hands(tables, seats)
         if held_only:
             busts, later = busts[:BUST_HANDS_PER_PASS], busts[BUST_HANDS_PER_PASS:]
             _leave_for_the_next_pass(later, seats)
         players_left = _busts(tournament, busts, tables, seats, players_left)
-        known_until = busts_known_until(tables, now)
     if level_changed:
         chips_check(tournament)
     if players_left <= 1:

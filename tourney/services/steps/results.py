@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections import defaultdict
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -58,13 +59,14 @@ def places_provisional(
         event_append(tournament, "places", logged)
 
 
-def places_finalize(tournament: Tournament, *, known_until: datetime | None) -> None:
+def places_finalize(tournament: Tournament, *, known_until: Callable[[], datetime] | None) -> None:
     """Make final, and log once as ``places_final``, the places of the earliest bust groups
     that can no longer change: the prize pool is final, the group is complete (not the
     hand-for-hand round in play), not the latest group (the director may still undo its
     busts, ``ruling_undo_bust``) unless the tournament is over, and every bust before its
-    own is known: its hands ended before ``known_until`` (None: every bust is known, as at
-    the end or in a live tournament, whose busts are reported). Groups are taken in the
+    own is known: its hands ended before ``known_until()`` (asked only if a group waits on
+    it; None: every bust is known, as at the end or in a live tournament, whose busts are
+    reported). Groups are taken in the
     order they busted and the first that is not final stops it: a final place is never
     changed afterwards."""
     if not all(standings_final(tournament)):
@@ -75,6 +77,7 @@ def places_finalize(tournament: Tournament, *, known_until: datetime | None) -> 
         groups[entry.bust_group or 0].append(entry)
     undoable = max(groups, default=None) if tournament.status != Status.FINISHED else None
     final: list[Entry] = []
+    seen: datetime | None = None
     for number in sorted(groups, key=lambda n: _busted(n, groups[n])):
         group = groups[number]
         if _unplaced(group) or number == undoable:
@@ -82,8 +85,10 @@ def places_finalize(tournament: Tournament, *, known_until: datetime | None) -> 
         if tournament.hand_for_hand and number == tournament.hand_for_hand_group:
             break
         last = max((e.bust_at for e in group if e.bust_at is not None), default=None)
-        if known_until is not None and last is not None and last >= known_until:
-            break
+        if known_until is not None and last is not None:
+            seen = seen or known_until()
+            if last >= seen:
+                break
         final += group
     if not final:
         return
