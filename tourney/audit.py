@@ -15,7 +15,7 @@ from collections import Counter, defaultdict
 from datetime import datetime
 from typing import Any
 
-from games.models import Hand, Seat
+from games.models import Hand, Seat, Table, TableStatus
 from tourney.models import Entry, EntryStatus, Mode, Status, Tournament, TournamentEvent
 
 
@@ -200,7 +200,8 @@ def _hand_for_hand_rounds_check(tournament: Tournament, log: list[TournamentEven
     """Each hand-for-hand round (from its ``hand_for_hand`` or ``hand_for_hand_round`` event
     to the next) deals at most one hand at each table, the first round counting the hands
     in progress as it started; and every hand of a round ended before the next round
-    started (not before hand-for-hand ended: a table breaking may still be in its hand)."""
+    started (not before hand-for-hand ended, nor the last hand of a table broken since: a
+    table breaking is not waited for)."""
     rounds: list[tuple[datetime, datetime | None, bool, bool]] = []  # begins, ends, first, next
     start, first = None, True
     for event in log:
@@ -220,6 +221,12 @@ def _hand_for_hand_rounds_check(tournament: Tournament, log: list[TournamentEven
             "table_id", "number", "started_at", "finished_at"
         )
     )
+    last = {table: number for table, number, _, _ in sorted(hands, key=lambda h: h[1])}
+    closed = set(
+        Table.objects.filter(
+            tournament_table__tournament=tournament, status=TableStatus.CLOSED
+        ).values_list("id", flat=True)
+    )
     for begins, ends, first, next_round in rounds:
         dealt: Counter[int] = Counter()
         for table, number, started, finished in hands:
@@ -232,8 +239,11 @@ def _hand_for_hand_rounds_check(tournament: Tournament, log: list[TournamentEven
                 f"table {table} dealt hand {number} as its second in the hand-for-hand round "
                 f"from {begins.isoformat()}",
             )
+            breaking = table in closed and number == last[table]  # not waited for
             _check(
-                not next_round or (finished is not None and ends is not None and finished <= ends),
+                not next_round
+                or breaking
+                or (finished is not None and ends is not None and finished <= ends),
                 f"table {table}'s hand {number} of the hand-for-hand round from "
                 f"{begins.isoformat()} ended after the next round started",
             )
