@@ -1,10 +1,10 @@
 """What can still be bought, by levels played: late registration, re-entry, rebuys, add-on.
 
 Each window runs until the end of its level (and the break after it); the clock only moves
-forward, so a window once over stays over. Once the money is reached no entry joins, window
-or not (``money_check``). When late registration and re-entry are over the
+forward, so a window once over stays over. When late registration and re-entry are over the
 field is final (finishing places can be given at elimination); when rebuys and the add-on are
-over too, the prize pool is final (and so are the prizes).
+over too, the prize pool is final (and so are the prizes; hand-for-hand waits for this).
+Once the money is reached no entry joins, window or not (``money_check``).
 """
 
 from __future__ import annotations
