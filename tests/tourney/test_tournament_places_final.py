@@ -100,20 +100,34 @@ def test_a_final_place_is_never_logged_again():
     audit(tournament)
 
 
-def test_hand_for_hand_waits_for_the_field_to_close():
-    # 5 players, 4 paid, two tables: on the bubble from the start, but re-entry is open
+OPEN_WINDOWS = {
+    "re-entry": {"re_entry_max": 1, "re_entry_levels": 1},
+    "late registration": {"late_reg_levels": 1},
+    "rebuys": {
+        "rebuy_max": 1,
+        "rebuy_levels": 1,
+        "rebuy_price": 110,
+        "rebuy_fee": 10,
+        "rebuy_chips": 1000,
+    },
+    "the add-on": {"add_on_level": 1, "add_on_price": 110, "add_on_fee": 10, "add_on_chips": 1000},
+}
+
+
+@pytest.mark.parametrize("window", list(OPEN_WINDOWS))
+def test_hand_for_hand_waits_for_the_field_to_close(window):
+    # 5 players, 4 paid, two tables: on the bubble from the start, but a window is open
     tournament = make_tournament(
         players=5,
         table_size=3,
         payout_percentages=["40", "30", "20", "10"],
-        re_entry_max=1,
-        re_entry_levels=1,
+        **OPEN_WINDOWS[window],
     )
     tournament_start(tournament_id=tournament.id)
     tournament.refresh_from_db()
     assert not tournament.hand_for_hand
     assert all(table_of(tournament, n).hold_reason != HoldReason.HAND_FOR_HAND for n in (1, 2))
-    expire_level(tournament)  # the end of level 1 closes re-entry: the field is final
+    expire_level(tournament)  # the end of level 1 closes the window: the field is final
     tournament_update(tournament_id=tournament.id)
     tournament.refresh_from_db()
     assert tournament.hand_for_hand
