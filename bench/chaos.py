@@ -572,9 +572,14 @@ class Checker:
                     self.findings.violation(
                         "places", f"entry {entry.id} placed {entry.place} with {playing} left"
                     )
+            busted: dict[int, Any] = {}  # bust group -> its first bust's moment
+            for entry in out:
+                group = entry.bust_group or 0
+                busted[group] = min(busted.get(group, entry.bust_at), entry.bust_at)
             for earlier in out:
                 for later in out:
-                    if (earlier.bust_group or 0) < (later.bust_group or 0) and (
+                    first, then = earlier.bust_group or 0, later.bust_group or 0
+                    if (busted[first], first) < (busted[then], then) and (
                         earlier.place < later.place
                     ):
                         self.findings.violation(

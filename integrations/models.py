@@ -40,6 +40,7 @@ class EventType(models.TextChoices):
     TOURNAMENT_LEVEL = "tournament.level", _("a new level")
     TOURNAMENT_BREAK = "tournament.break", _("a break")
     TOURNAMENT_BUST = "tournament.bust", _("players busted")
+    TOURNAMENT_PLACES = "tournament.places", _("finishing places made final (sent once)")
     TOURNAMENT_TABLE_BROKEN = "tournament.table_broken", _("a table was broken")
     TOURNAMENT_MOVE = "tournament.move", _("players moved")
     TOURNAMENT_FINISHED = "tournament.finished", _("a tournament finished")

@@ -53,7 +53,7 @@ class Code(StrEnum):
     IN_HAND = "in_hand"
     """A hand is in progress at the player's or the named table: wait for its end."""
     IN_THE_MONEY = "in_the_money"
-    """The money is reached: the payout table is locked in."""
+    """The money is reached: the payout table is locked in, and no entry joins any more."""
     INVALID_PAYOUTS = "invalid_payouts"
     """The payout percentages are not a valid payout structure."""
     INVALID_SCHEDULE = "invalid_schedule"

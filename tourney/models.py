@@ -289,7 +289,12 @@ class Entry(models.Model):
     bust_hand = models.ForeignKey(
         Hand, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # when the bust happened: the bust hand's end (online), the report (live); busts are
+    # placed in this order, whatever order the update passes saw them in
+    bust_at = models.DateTimeField(null=True, blank=True)
     place = models.PositiveIntegerField(null=True, blank=True)
+    # the place (and prize) logged as final (``places_final``): never changed afterwards
+    place_final = models.BooleanField(default=False)
     prize = models.PositiveBigIntegerField(default=0)
     # knockouts: eliminations credited to this entry (shared ones in parts), bounties won,
     # and what progressive knockouts added to its own head

@@ -3,7 +3,8 @@
 Each window runs until the end of its level (and the break after it); the clock only moves
 forward, so a window once over stays over. When late registration and re-entry are over the
 field is final (finishing places can be given at elimination); when rebuys and the add-on are
-over too, the prize pool is final (and so are the prizes).
+over too, the prize pool is final (and so are the prizes; hand-for-hand waits for this).
+Once the money is reached no entry joins, window or not (``money_check``).
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from django.utils.translation import gettext as _
 
 from games.errors import Conflict
 from tourney.codes import Code
-from tourney.models import Status, Tournament
+from tourney.models import EntryStatus, Status, Tournament
 from tourney.planning.levels import level_number
-from tourney.selectors import schedule_entries
+from tourney.selectors import payout_structure, schedule_entries
 
 
 def levels_started(tournament: Tournament) -> int:
@@ -105,4 +106,18 @@ def deal_check(tournament: Tournament, *, purchase: str) -> None:
         raise Conflict(
             _("a deal was made: no %(purchase)s any more") % {"purchase": purchase},
             code=Code.DEAL_MADE,
+        )
+
+
+def money_check(tournament: Tournament, *, purchase: str) -> None:
+    """Refuse a new entry (409) once the money is reached (the players left are all paid): a
+    player busted in the money re-entering, or a newcomer, would play for prizes the players
+    out already earned and change the paid places."""
+    left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
+    paid = payout_structure(tournament).places
+    if left <= paid:
+        raise Conflict(
+            _("the money is reached (%(left)s left, %(paid)s paid): no %(purchase)s any more")
+            % {"left": left, "paid": paid, "purchase": purchase},
+            code=Code.IN_THE_MONEY,
         )

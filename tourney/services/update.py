@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from datetime import datetime
+from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
@@ -31,22 +32,29 @@ from tourney.services.steps.eliminations import (
     BustHand,
     Eliminations,
     bust_hands,
+    busts_known_until,
     next_bust_group,
 )
 from tourney.services.steps.knockouts import bounty_collect
 from tourney.services.steps.locks import (
     LockedTable,
     busy_tables_for_update,
+    busy_tables_wait_for_update,
     open_tables_for_update,
     tournament_for_update,
     tournament_for_update_unless_busy,
 )
 from tourney.services.steps.log import event_append
 from tourney.services.steps.payments import prizes_pay
-from tourney.services.steps.results import places_assign, standing, winner_assign
+from tourney.services.steps.results import (
+    places_assign,
+    places_finalize,
+    places_provisional,
+    winner_assign,
+)
 from tourney.services.steps.seating import SeatsByTable, seats_by_table, table_close
 from tourney.signals import tournament_finished
-from tourney.windows import standings_final
+from tourney.windows import pool_final, standings_final
 
 
 def tournament_update(*, tournament_id: int, unless_busy: bool = False) -> str | None:
@@ -137,7 +145,9 @@ def tournament_refresh(
     seats = seats_by_table(tables)
     players_left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
     later: list[BustHand] = []
+    known_until = None
     if tournament.mode == Mode.ONLINE:
+        known_until = partial(busts_known_until, tables, now)
         busts = bust_hands(tables, seats)
         if held_only:
             busts, later = busts[:BUST_HANDS_PER_PASS], busts[BUST_HANDS_PER_PASS:]
@@ -149,6 +159,8 @@ def tournament_refresh(
         _finish(tournament, tables)
         return False
     _hand_for_hand(tournament, tables, seats, players_left)
+    places_provisional(tournament)
+    places_finalize(tournament, known_until=known_until)
     if held_only:
         _lock_what_balancing_waits_for(tournament, tables, seats)
     plan, changed = tables_balance(tournament, tables, seats)
@@ -217,7 +229,7 @@ def _busts(
     progress, those ending later in this pass among them, are its first round, and their
     busts share."""
     places = payout_structure(tournament).places
-    eliminations = Eliminations(tournament, players_left=players_left, now=standing(tournament))
+    eliminations = Eliminations(tournament)
     for bust in busts:
         eliminations.add(bust.busts())
         for seat in bust.busted:
@@ -225,16 +237,30 @@ def _busts(
         players_left -= len(bust.busted)
         if tournament.hand_for_hand:
             continue
-        if _bubble(players_left, places, tables, seats):
+        if _bubble(tournament, players_left, places, tables, seats):
             eliminations.write()
             _hand_for_hand_start(tournament, tables, players_left, mid_pass=True)
     eliminations.write()
     return players_left
 
 
-def _bubble(players_left: int, places: int, tables: list[LockedTable], seats: SeatsByTable) -> bool:
-    """On the money bubble with players at more than one table."""
-    return _tables_in_play(tables, seats) > 1 and hand_for_hand_needed(players_left, places)
+def _bubble(
+    tournament: Tournament,
+    players_left: int,
+    places: int,
+    tables: list[LockedTable],
+    seats: SeatsByTable,
+) -> bool:
+    """On the money bubble with players at more than one table, and the field final: no
+    late registration, re-entry, rebuy or add-on can still add an entry, change the paid
+    places or the prizes (``pool_final``). While one can, the bubble is played like any
+    other hand, the busts placed in the order their hands ended; hand-for-hand starts if the
+    bubble is still on when the last window closes."""
+    return (
+        _tables_in_play(tables, seats) > 1
+        and hand_for_hand_needed(players_left, places)
+        and pool_final(tournament)
+    )
 
 
 def _tables_in_play(tables: list[LockedTable], seats: SeatsByTable) -> int:
@@ -249,7 +275,13 @@ def _hand_for_hand_start(
     """Start hand-for-hand and its first round. Reached between hands, every table plays the
     round's hand; reached by a bust in this pass (``mid_pass``), the round is the hands that
     were in progress then: the tables no longer in a hand have played theirs (it ended in
-    this pass) or had none in progress, and wait for the others."""
+    this pass) or had none in progress, and wait for the others.
+
+    A table another transaction holds (its hand ending, say) is waited for first: that hand
+    read hand-for-hand as off and its table would deal on unheld, starting the next round
+    before the others finished this one."""
+    waited = busy_tables_wait_for_update(tables)
+    _hands_seen(tournament, waited)  # before hand-for-hand: the hands ended before it
     tournament.hand_for_hand = True
     tournament.hand_for_hand_group = next_bust_group(tournament)
     for locked in tables:
@@ -269,7 +301,7 @@ def _hand_for_hand(
     """Start hand-for-hand on the bubble; when every dealing table played its hand of the
     round, start the next round (its busts share) or stop once the bubble burst. With one
     table left it stops at once."""
-    needed = _bubble(players_left, payout_structure(tournament).places, tables, seats)
+    needed = _bubble(tournament, players_left, payout_structure(tournament).places, tables, seats)
     if not tournament.hand_for_hand:
         if needed:
             _hand_for_hand_start(tournament, tables, players_left, mid_pass=False)
@@ -283,6 +315,7 @@ def _hand_for_hand(
         _round_reset(tables)
         if needed:
             tournament.hand_for_hand_group = next_bust_group(tournament)
+            event_append(tournament, "hand_for_hand_round", {"players_left": players_left})
         else:
             tournament.hand_for_hand = False
             event_append(tournament, "hand_for_hand_over", {"players_left": players_left})
@@ -366,8 +399,12 @@ def _finish(tournament: Tournament, tables: list[LockedTable]) -> None:
     chips_check(tournament)
     placed_and_paid = standings_final(tournament) == (True, True)
     tournament.status = Status.FINISHED
-    if not placed_and_paid:
+    tournament.hand_for_hand = False
+    if placed_and_paid:
+        places_provisional(tournament)  # this pass's busts
+    else:
         places_assign(tournament)
+    places_finalize(tournament, known_until=None)  # every hand is over
     winner_assign(tournament, winner)
     bounty_collect(tournament, winner)
     event_emit(
@@ -377,7 +414,6 @@ def _finish(tournament: Tournament, tables: list[LockedTable]) -> None:
     )
     tournament.finished_at = timezone.now()
     tournament.level_ends_at = None
-    tournament.hand_for_hand = False
     tournament.save()
     event_append(tournament, "finished", {"winner": winner.id, "player": winner.player_id})
     tournament_finished.send(sender=Tournament, tournament_id=tournament.id)

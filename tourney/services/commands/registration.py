@@ -24,7 +24,7 @@ from tourney.services.steps.log import event_append
 from tourney.services.steps.payments import entry_pay, pool_recompute, refunds_pay
 from tourney.services.steps.seating import seat_take, seats_by_table, table_open, table_states
 from tourney.services.update import tournament_refresh
-from tourney.windows import deal_check, late_registration_open, re_entry_open
+from tourney.windows import deal_check, late_registration_open, money_check, re_entry_open
 
 
 def _player(player_id: int) -> Player:
@@ -82,6 +82,8 @@ def entry_register(*, tournament_id: int, player_id: int, bonus_chips: int = 0) 
                 % {"status": tournament.get_status_display()},
                 code=Code.REGISTRATION_CLOSED,
             )
+        if tournament.status != Status.REGISTERING:
+            money_check(tournament, purchase="late registration")
         if bonus_chips % tournament.unit_in_play:
             raise Invalid(
                 _(
@@ -166,6 +168,7 @@ def entry_re_enter(*, tournament_id: int, player_id: int) -> Entry:
             )
         if not re_entry_open(tournament):
             raise Conflict(_("the re-entry window is over"), code=Code.RE_ENTRY_CLOSED)
+        money_check(tournament, purchase="re-entry")
         number = tournament.entries.filter(player=player).count() + 1
         entry = Entry.objects.create(tournament=tournament, player=player, number=number)
         entry_pay(tournament, entry, Reason.RE_ENTRY)

@@ -1,39 +1,49 @@
 """Eliminations: who busted, their chips at the start of the bust hand, their bust group.
 
-Places come from the bust groups (``tourney.services.steps.results``): a later group finishes
-above an earlier one. A group is one hand at one table, or one whole hand-for-hand round
+Places come from the bust groups (``tourney.services.steps.results``): a group that busted
+later (``Entry.bust_at``: its hand's end) finishes above an earlier one, whatever the order
+the update passes saw them in. A group is one hand at one table, or one whole hand-for-hand round
 (one hand at each table). At one table the bigger starting stack finishes above and equal
 stacks share; players of one round busted at different tables share (TDA,
 ``tourney.planning.payouts.places_of_eliminated``). Bust hands are taken in the order they
 ended, the moment of the bust, whatever the order they started in.
 
 Once the field is final a group is placed as it busts (and paid, once the prize pool is
-final); before that its places are provisional, given when the field becomes final
-(``tourney.services.update``).
+final), provisionally (``places``) until its place can no longer change (``places_final``);
+before that its places wait for the field to become final (``tourney.services.update``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import islice
 from typing import Any
 
-from django.db.models import Max
+from django.db.models import Max, OuterRef, Subquery
+from django.utils import timezone
 
 from games import rows
-from games.models import Hand, HandStatus
+from games.models import Hand, HandStatus, Table
 from tourney.models import Entry, EntryStatus, Tournament
 from tourney.services.steps.knockouts import knockouts_credit
 from tourney.services.steps.locks import LockedTable
 from tourney.services.steps.log import events_append
-from tourney.services.steps.results import PLACE_FIELDS, Standing, places_give, standing
 from tourney.services.steps.seating import OccupiedSeat, SeatRow, SeatsByTable, seats_lift
 
 Bust = tuple[LockedTable, OccupiedSeat, int, Hand | None]
 """A bust: the table, the seat, the player's chips at the start of the bust hand, the hand."""
 
-BUST_FIELDS = ("status", "bust_group", "bust_stack", "bust_shared", "bust_hand", "bust_table")
+BUST_FIELDS = (
+    "status",
+    "bust_group",
+    "bust_stack",
+    "bust_shared",
+    "bust_hand",
+    "bust_table",
+    "bust_at",
+)
 
 
 def next_bust_group(tournament: Tournament) -> int:
@@ -45,8 +55,7 @@ def next_bust_group(tournament: Tournament) -> int:
 def eliminate(tournament: Tournament, busts: list[Bust], *, shared: bool = False) -> None:
     """Eliminate the players of ``busts`` as one group, and free their seats (see
     ``Eliminations``)."""
-    left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
-    eliminations = Eliminations(tournament, players_left=left, now=standing(tournament))
+    eliminations = Eliminations(tournament)
     eliminations.add(busts, shared=shared)
     eliminations.write()
 
@@ -62,17 +71,14 @@ class Eliminations:
     """The eliminations of one update pass, group by group in the order they happened,
     written together by ``write()``: the busted entries read and written in one statement
     each, every table's seats lifted in one write, the knockouts credited at once, and the
-    log's events (each group's ``eliminated``, then its ``places`` once the field is final)
-    appended in one insert. ``players_left``: playing before the first group; ``now``: how
-    groups are placed in this pass.
+    log's events (each group's ``eliminated``) appended in one insert. Their places are
+    given afterwards (``tourney.services.steps.results.places_provisional``).
 
     Whoever reads the entries, the seats or the logs in the same transaction must come after
     ``write()``."""
 
-    def __init__(self, tournament: Tournament, *, players_left: int, now: Standing) -> None:
+    def __init__(self, tournament: Tournament) -> None:
         self.tournament = tournament
-        self.players_left = players_left
-        self.now = now
         self._groups: list[_Group] = []
 
     def add(self, busts: list[Bust], *, shared: bool = False) -> None:
@@ -100,8 +106,9 @@ class Eliminations:
                 player_id__in=[seat.player_id for _, seat, _, _ in busts],
             )
         }
+        now = timezone.now()
         lines = [
-            _bust_out(entries[bust[1].player_id], group, bust)
+            _bust_out(entries[bust[1].player_id], group, bust, now)
             for group in groups
             for bust in group.busts
         ]
@@ -110,54 +117,27 @@ class Eliminations:
                 seats_lift(locked, seats, why="eliminated")
         busted = [entries[seat.player_id] for _, seat, _, _ in busts]
         knockouts_credit(tournament, busts, busted, lines)
-        logged, placed = self._log(groups, busted, lines)
-        fields = [*BUST_FIELDS, "bounty_won", *(PLACE_FIELDS if placed else ())]
-        rows.update_each(list({e.id: e for e in busted + placed}.values()), fields)
-        events_append(tournament, logged)
-        self.players_left -= len(busts)
+        rows.update_each(busted, [*BUST_FIELDS, "bounty_won"])
+        events_append(tournament, list(_logged(groups, lines)))
 
-    def _log(
-        self, groups: list[_Group], busted: list[Entry], lines: list[dict[str, Any]]
-    ) -> tuple[list[tuple[str, dict[str, Any]]], list[Entry]]:
-        """Each group's log events, and the entries placed (their ``places`` events'): a
-        hand-for-hand group is placed again with the players of its round busted before."""
-        logged: list[tuple[str, dict[str, Any]]] = []
-        placed: list[Entry] = []
-        members: dict[int, list[Entry]] = {}
-        left = self.players_left
-        busts = iter(zip(busted, lines, strict=True))
-        for group in groups:
-            out, group_lines = zip(*islice(busts, len(group.busts)), strict=True)
-            busts_logged = {
+
+def _logged(groups: list[_Group], lines: list[dict[str, Any]]) -> Iterator[tuple[str, Any]]:
+    """Each group's ``eliminated`` event."""
+    busts = iter(lines)
+    for group in groups:
+        yield (
+            "eliminated",
+            {
                 "group": group.number,
                 "shared": group.shared,
-                "busts": list(group_lines),
-            }
-            logged.append(("eliminated", busts_logged))
-            left -= len(out)
-            if not self.now.placed:
-                continue
-            if group.number not in members:
-                members[group.number] = (
-                    _placed_before(self.tournament, group.number) if group.shared else []
-                )
-            members[group.number] += list(out)
-            entries = members[group.number]
-            places = places_give(
-                self.tournament,
-                {group.number: entries},
-                left,
-                f"group {group.number}",
-                self.now.prizes,
-            )
-            if places is not None:
-                logged.append(("places", places))
-                placed += entries
-        return logged, placed
+                "busts": list(islice(busts, len(group.busts))),
+            },
+        )
 
 
-def _bust_out(entry: Entry, group: _Group, bust: Bust) -> dict[str, Any]:
-    """Mark ``entry`` out in ``group``; returns its line of the ``eliminated`` event."""
+def _bust_out(entry: Entry, group: _Group, bust: Bust, now: datetime) -> dict[str, Any]:
+    """Mark ``entry`` out in ``group``, at its hand's end (``now`` for a bust with no hand:
+    reported or ruled); returns its line of the ``eliminated`` event."""
     locked, seat, start_stack, hand = bust
     entry.status = EntryStatus.ELIMINATED
     entry.bust_group = group.number
@@ -165,12 +145,14 @@ def _bust_out(entry: Entry, group: _Group, bust: Bust) -> dict[str, Any]:
     entry.bust_shared = group.shared
     entry.bust_hand = hand
     entry.bust_table = locked.tt.number
+    entry.bust_at = hand.finished_at if hand is not None and hand.finished_at else now
     return {
         "entry": entry.id,
         "player": entry.player_id,
         "table": locked.tt.number,
         "seat": seat.number,
         "start_stack": start_stack,
+        "ended_at": entry.bust_at.isoformat(),
     }
 
 
@@ -179,11 +161,6 @@ def _by_table(busts: list[Bust]) -> dict[int, tuple[LockedTable, list[OccupiedSe
     for locked, seat, _, _ in busts:
         tables.setdefault(locked.table.id, (locked, []))[1].append(seat)
     return tables
-
-
-def _placed_before(tournament: Tournament, group: int) -> list[Entry]:
-    """The players of a hand-for-hand round's group eliminated by an earlier pass."""
-    return list(tournament.entries.filter(status=EntryStatus.ELIMINATED, bust_group=group))
 
 
 @dataclass(frozen=True)
@@ -215,6 +192,25 @@ def bust_hands(tables: list[LockedTable], seats: SeatsByTable) -> list[BustHand]
     return found
 
 
+def busts_known_until(tables: list[LockedTable], now: datetime) -> datetime:
+    """The moment before which every bust at these tables was seen (``bust_hands``) by this
+    pass: ``now`` at a table it locked; at a ``busy`` one (read without its lock: another
+    transaction may be ending a hand there, whose bust this pass did not see) the end of its
+    last hand committed, or the start of the one in progress, as any hand still to be seen
+    there ends later; at one with no hand yet, nothing."""
+    busy = [locked.table.id for locked in tables if locked.busy]
+    if not busy:
+        return now
+    latest = Hand.objects.filter(table_id=OuterRef("pk")).order_by("-number")
+    moments = Table.objects.filter(pk__in=busy).annotate(
+        started=Subquery(latest.values("started_at")[:1]),
+        finished=Subquery(latest.values("finished_at")[:1]),
+    )
+    read = moments.values_list("started", "finished")
+    bounds = [finished or started or _NEVER for started, finished in read]
+    return min([now, *bounds])
+
+
 def _last_finished_hands(table_ids: list[int]) -> dict[int, Hand]:
     """The last finished hand of each of these tables (a table's hands are numbered, and
     their ids given, in the order they were dealt), by table id; read without their
@@ -227,10 +223,13 @@ def _last_finished_hands(table_ids: list[int]) -> dict[int, Hand]:
     return {hand.table_id: hand for hand in hands}
 
 
+_NEVER = datetime.min.replace(tzinfo=UTC)
+
+
 def _ended(bust: BustHand) -> tuple[datetime, int]:
     hand = bust.hand
     if hand is None or hand.finished_at is None:
-        return (datetime.min.replace(tzinfo=UTC), 0)
+        return (_NEVER, 0)
     return (hand.finished_at, hand.pk)
 
 

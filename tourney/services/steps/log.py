@@ -17,6 +17,7 @@ WEBHOOK_TYPES = {
     "level": "tournament.level",
     "break": "tournament.break",
     "eliminated": "tournament.bust",
+    "places_final": "tournament.places",
     "moves": "tournament.move",
     "finished": "tournament.finished",
 }

@@ -4,60 +4,112 @@ from __future__ import annotations
 
 import secrets
 from collections import defaultdict
-from dataclasses import dataclass
+from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from games import rows
 from games.engine.fairness import SeededShuffler
-from tourney.models import Entry, EntryStatus, Tournament
+from tourney.models import Entry, EntryStatus, Status, Tournament
 from tourney.planning.payouts import places_of_eliminated, shared_prizes
 from tourney.selectors import prizes_by_place
 from tourney.services.steps.log import event_append
 from tourney.windows import standings_final
 
 
-@dataclass(frozen=True)
-class Standing:
-    """How bust groups are placed for now (the same for a whole update pass): ``placed``,
-    whether they get their places at once (the field is final), and ``prizes``, each paid
-    place's prize once the prize pool is final too (None before)."""
-
-    placed: bool
-    prizes: list[int] | None
-
-
-def standing(tournament: Tournament) -> Standing:
-    field, pool = standings_final(tournament)
-    return Standing(field, prizes_by_place(tournament) if pool else None)
-
-
 def group_place(tournament: Tournament, *, group: int) -> None:
-    """Give the entries of bust group ``group`` (the latest one) their places, and their
-    prizes if the pool is final: the players still playing after the group finish above it.
-    A hand-for-hand group placed again when more players join it shares its places anew."""
-    entries = list(tournament.entries.filter(status=EntryStatus.ELIMINATED, bust_group=group))
-    left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
-    _places_write(tournament, {group: entries}, left, f"group {group}")
+    """Place anew the entries of bust group ``group`` and every group not final yet (a
+    bust of the group was undone)."""
+    places_provisional(tournament, which=f"group {group}", again=True)
 
 
 def places_assign(tournament: Tournament) -> None:
-    """Give every eliminated entry its place (and prize if the pool is final), from the
-    latest bust group down: when the field becomes final, when the pool does, and at the end
-    if that had not happened before."""
+    """Give every eliminated entry not placed finally its place (and prize if the pool is
+    final): when the field becomes final, when the pool does, and at the end if that had not
+    happened before."""
+    places_provisional(tournament, which="all", again=True)
+
+
+def places_provisional(
+    tournament: Tournament, *, which: str | None = None, again: bool = False
+) -> None:
+    """Place the eliminated entries whose places are not final yet, by when they busted
+    (``bust_at``; ``places_give``), once the field is final: when one of them has no place
+    yet (a new bust) or ``again``; ``which`` names them in the log (by default the groups
+    of the new busts). Logged as ``places``: provisional, until
+    ``places_finalize`` logs them final. The final ones are the earliest busts (the lowest
+    places), so the players still playing finish above every entry placed here."""
+    field, pool = standings_final(tournament)
+    if not field:
+        return
+    pending = list(tournament.entries.filter(status=EntryStatus.ELIMINATED, place_final=False))
+    if not pending or not (again or _unplaced(pending)):
+        return
     groups: dict[int, list[Entry]] = defaultdict(list)
-    for entry in tournament.entries.filter(status=EntryStatus.ELIMINATED):
+    for entry in pending:
         groups[entry.bust_group or 0].append(entry)
     left = tournament.entries.filter(status=EntryStatus.PLAYING).count()
-    _places_write(tournament, groups, left, "all")
-
-
-def _places_write(
-    tournament: Tournament, groups: dict[int, list[Entry]], left: int, which: str
-) -> None:
-    logged = places_give(tournament, groups, left, which, standing(tournament).prizes)
+    prizes = prizes_by_place(tournament) if pool else None
+    if which is None:
+        new = sorted({number for number, group in groups.items() if _unplaced(group)})
+        which = ", ".join(f"group {number}" for number in new)
+    logged = places_give(tournament, groups, left, which, prizes)
     if logged is not None:
-        rows.update_each([e for group in groups.values() for e in group], PLACE_FIELDS)
+        rows.update_each(pending, PLACE_FIELDS)
         event_append(tournament, "places", logged)
+
+
+def places_finalize(tournament: Tournament, *, known_until: Callable[[], datetime] | None) -> None:
+    """Make final, and log once as ``places_final``, the places of the earliest bust groups
+    that can no longer change: the prize pool is final, the group is complete (not the
+    hand-for-hand round in play), not the latest group (the director may still undo its
+    busts, ``ruling_undo_bust``) unless the tournament is over, and every bust before its
+    own is known: its hands ended before ``known_until()`` (asked only if a group waits on
+    it; None: every bust is known, as at the end or in a live tournament, whose busts are
+    reported). Groups are taken in the
+    order they busted and the first that is not final stops it: a final place is never
+    changed afterwards."""
+    if not all(standings_final(tournament)):
+        return
+    pending = list(tournament.entries.filter(status=EntryStatus.ELIMINATED, place_final=False))
+    groups: dict[int, list[Entry]] = defaultdict(list)
+    for entry in pending:
+        groups[entry.bust_group or 0].append(entry)
+    undoable = max(groups, default=None) if tournament.status != Status.FINISHED else None
+    final: list[Entry] = []
+    seen: datetime | None = None
+    for number in sorted(groups, key=lambda n: _busted(n, groups[n])):
+        group = groups[number]
+        if _unplaced(group) or number == undoable:
+            break
+        if tournament.hand_for_hand and number == tournament.hand_for_hand_group:
+            break
+        last = max((e.bust_at for e in group if e.bust_at is not None), default=None)
+        if known_until is not None and last is not None:
+            seen = seen or known_until()
+            if last >= seen:
+                break
+        final += group
+    if not final:
+        return
+    for entry in final:
+        entry.place_final = True
+    rows.update_each(final, ["place_final"])
+    event_append(tournament, "places_final", {"places": _places_logged(final)})
+
+
+def _unplaced(entries: list[Entry]) -> bool:
+    return any(entry.place is None for entry in entries)
+
+
+def _busted(number: int, group: list[Entry]) -> tuple[datetime, int]:
+    """When a bust group busted, the order groups are placed in: its first bust's moment
+    (a hand-for-hand round's busts share, whenever their hands ended), then its number."""
+    moments = [e.bust_at for e in group if e.bust_at is not None]
+    return (min(moments, default=_NEVER), number)
+
+
+_NEVER = datetime.min.replace(tzinfo=UTC)
 
 
 PLACE_FIELDS = ("place", "prize")
@@ -71,11 +123,11 @@ def places_give(
     prizes: list[int] | None,
 ) -> dict[str, Any] | None:
     """Place ``groups`` (bust group -> entries, every group after them still playing: ``left``
-    players); at one table the bigger starting stack finishes above, equal stacks share their
-    places and their prizes, and so do players of a hand-for-hand round busted at different
-    tables (``places_of_eliminated``); odd units go by a logged random draw. A recorded
-    deal's amounts are the prizes of the players who made it. ``prizes``: each paid place's,
-    once the prize pool is final (None before).
+    players), the latest to bust (``_busted``) first; at one table the bigger starting stack
+    finishes above, equal stacks share their places and their prizes, and so do players of a
+    hand-for-hand round busted at different tables (``places_of_eliminated``); odd units go
+    by a logged random draw. A recorded deal's amounts are the prizes of the players who made
+    it. ``prizes``: each paid place's, once the prize pool is final (None before).
 
     Sets the entries' ``PLACE_FIELDS`` (the caller writes them) and returns the ``places``
     log event's data (None if there was nobody to place)."""
@@ -83,7 +135,7 @@ def places_give(
     seed = secrets.token_bytes(16)
     rng = SeededShuffler(seed)
     placed: list[Entry] = []
-    for number in sorted(groups, reverse=True):
+    for number in sorted(groups, key=lambda n: _busted(n, groups[n]), reverse=True):
         group = groups[number]
         left += len(group)
         by_id = {entry.id: entry for entry in group}
@@ -118,12 +170,14 @@ def _places_logged(entries: list[Entry]) -> list[dict[str, int | None]]:
 
 
 def winner_assign(tournament: Tournament, winner: Entry) -> None:
-    """The last player left wins: place 1, the first prize (or their deal), status winner;
-    the results (every place) are logged. The others are placed already."""
+    """The last player left wins: place 1, the first prize (or their deal), status winner,
+    logged final; then the results (every place). The others are placed already."""
     deal = tournament.deal["entries"] if tournament.deal else {}
     winner.place = 1
     winner.prize = deal.get(str(winner.id), prizes_by_place(tournament)[0])
     winner.status = EntryStatus.WINNER
-    winner.save(update_fields=["place", "prize", "status"])
+    winner.place_final = True
+    winner.save(update_fields=["place", "prize", "status", "place_final"])
+    event_append(tournament, "places_final", {"places": _places_logged([winner])})
     placed = list(tournament.entries.filter(place__isnull=False))
     event_append(tournament, "results", {"places": _places_logged(placed)})
