@@ -102,10 +102,8 @@ def test_each_catalogue_is_compiled_and_current(po_path: Path):
     for entry in polib.pofile(str(po_path)).translated_entries():
         held = compiled.get(_id(entry))
         assert held is not None, f"{entry.msgid!r} is not compiled into {mo_path.name}"
-        if entry.msgid_plural:
-            same = _forms(held) == _forms(entry)
-        else:
-            same = held.msgstr == entry.msgstr
+        plural = bool(entry.msgid_plural)
+        same = _forms(held) == _forms(entry) if plural else held.msgstr == entry.msgstr
         assert same, f"{mo_path.relative_to(ROOT)} is older than its .po: compilemessages"
 
 

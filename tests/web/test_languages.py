@@ -97,9 +97,7 @@ def test_every_page_has_the_language_switch():
 def test_the_clock_screen_says_its_language_and_direction():
     tournament = make_tournament(name="Friday")
     html = (
-        Client()
-        .get(f"/clock/{tournament.id}/", headers={"Accept-Language": "ar"})
-        .content.decode()
+        Client().get(f"/clock/{tournament.id}/", headers={"Accept-Language": "ar"}).content.decode()
     )
     assert 'lang="ar" dir="rtl"' in _html_tag(html)
     assert "الرهان المسبق" in html  # the ante, as the Arabic rule pages call it
