@@ -1,6 +1,6 @@
 """The words the pages show for the services' codes: a tournament's status and mode, a table's
-status and why it holds, why a player moves. The codes stay the services' (and the API's);
-only their names here are translated."""
+status and why it holds, a hi-lo pot's halves, a season's tie-breaks, why a player moves. The
+codes stay the services' (and the API's); only their names here are translated."""
 
 from __future__ import annotations
 
@@ -32,6 +32,15 @@ WORDS = {
     "no low qualified: the high hand takes the whole pot": _(
         "no low qualified: the high hand takes the whole pot"
     ),
+    # a season's tie-breaks (leagues.standings.TIE_BREAKS)
+    "wins": _("wins"),
+    "best_finish": _("best finish"),
+    "final_tables": _("final tables"),
+    "cashes": _("cashes"),
+    "knockouts": _("knockouts"),
+    "net_winnings": _("net winnings"),
+    "events_played": _("events played"),
+    "fewest_events": _("fewer events played"),
     # moves (tourney.planning.balancing.MoveReason)
     "balance": _("balancing"),
     "final_table": _("final table"),

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from leagues import access, selectors
 from leagues.models import Season
 from web.views.common import refusals_as_pages, sign_in_required
+from web.words import word
 
 FORMULAS = {
     "pokerstars": "10 * sqrt(n / k) * (1 + log10(b + 0.25))",
@@ -52,6 +53,6 @@ def season_page(request: HttpRequest, season_id: int) -> HttpResponse:
             "formula": formula_text(season),
             "variables": VARIABLES,
             "finale": selectors.finale_field(season),
-            "tie_breaks": [name.replace("_", " ") for name in season.tie_breaks],
+            "tie_breaks": [word(name) for name in season.tie_breaks],
         },
     )
