@@ -119,10 +119,13 @@ MIDDLEWARE = [
     "config.request_limits.BodySizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the cookie, then Accept-Language; the player's saved choice beats both
+    # once signed in (web.language, after the authentication).
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "web.language.SavedLanguageMiddleware",
     # POSTs with an Idempotency-Key run in one transaction with the record of their response
     "integrations.idempotency.IdempotencyMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -389,12 +392,20 @@ STATIC_ROOT = VAR_DIR / "static"
 STATIC_ROOT.mkdir(exist_ok=True)
 WHITENOISE_USE_FINDERS = True  # serve app static files without a collectstatic step
 
-LANGUAGE_CODE = "en-us"
+# The rooms' languages (docs/i18n.md): English by default, Arabic (right to left) and Greek.
+LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("ar", "العربية"), ("el", "Ελληνικά")]
 LOCALE_PATHS = [BASE_DIR / "config" / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+# The digits of numbers on the pages in Arabic: "western" (0-9, as the rooms' own rule pages
+# write them) or "arabic-indic" (U+0660-U+0669); web.numbers applies it to every number shown.
+STUD_DIGITS = env.str("STUD_DIGITS", default="western")
+if STUD_DIGITS not in ("western", "arabic-indic"):
+    raise ImproperlyConfigured(
+        f"STUD_DIGITS={STUD_DIGITS!r}: use western (the default) or arabic-indic"
+    )
 
 
 # --- Observability: metrics, logs, error reports (docs/operations.md) -----------------------

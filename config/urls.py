@@ -9,6 +9,7 @@ from config.admin_login import admin_login
 from config.api_root import ApiRootView
 from config.health import healthz
 from config.metrics import metrics
+from web.language import language_choose
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
@@ -23,6 +24,8 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("admin/login/", admin_login, name="admin-login"),  # rate-limited sign-in
     path("admin/", admin.site.urls),
+    # The language switch on every page: Django's set_language, saving a player's choice.
+    path("i18n/setlang/", language_choose, name="set_language"),
     path("", include("web.urls")),
 ]
 

@@ -1,23 +1,30 @@
 """How a card is drawn: rank, suit symbol, a colour per suit and a name for screen readers.
 
 Presentation only: the text form ("As", "??" for a card the viewer may not see) comes from
-the engine's view builder.
+the engine's view builder. The rank and suit on the card stay the symbols every room reads
+("A♠"); the name screen readers say is in the page's language.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 HIDDEN = "??"
 RANK_NAMES = {
-    "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven",
-    "8": "Eight", "9": "Nine", "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace",
+    "2": gettext_lazy("Two"), "3": gettext_lazy("Three"), "4": gettext_lazy("Four"),
+    "5": gettext_lazy("Five"), "6": gettext_lazy("Six"), "7": gettext_lazy("Seven"),
+    "8": gettext_lazy("Eight"), "9": gettext_lazy("Nine"), "T": gettext_lazy("Ten"),
+    "J": gettext_lazy("Jack"), "Q": gettext_lazy("Queen"), "K": gettext_lazy("King"),
+    "A": gettext_lazy("Ace"),
 }  # fmt: skip
 SUITS = {
-    "c": ("♣", "clubs"),
-    "d": ("♦", "diamonds"),
-    "h": ("♥", "hearts"),
-    "s": ("♠", "spades"),
+    "c": ("♣", "clubs", gettext_lazy("clubs")),
+    "d": ("♦", "diamonds", gettext_lazy("diamonds")),
+    "h": ("♥", "hearts", gettext_lazy("hearts")),
+    "s": ("♠", "spades", gettext_lazy("spades")),
 }
 
 
@@ -39,10 +46,14 @@ class CardFace:
 
 def card_face(code: str, *, down: bool) -> CardFace:
     """The face of card ``code`` ("As", "Td" or "??"), marked as a down card if ``down``."""
-    where = "down card" if down else "up card"
+    where = _("down card") if down else _("up card")
     if code == HIDDEN:
-        return CardFace(HIDDEN, "", "", "", f"face-down card, {where}", down)
+        return CardFace(HIDDEN, "", "", "", _("face-down card, %(where)s") % {"where": where}, down)
     rank, suit = code[0], code[1]
-    symbol, suit_name = SUITS[suit]
-    label = f"{RANK_NAMES[rank]} of {suit_name}, {where}"
-    return CardFace(code, "10" if rank == "T" else rank, symbol, suit_name, label, down)
+    symbol, suit_class, suit_name = SUITS[suit]
+    label = _("%(rank)s of %(suit)s, %(where)s") % {
+        "rank": RANK_NAMES[rank],
+        "suit": suit_name,
+        "where": where,
+    }
+    return CardFace(code, "10" if rank == "T" else rank, symbol, suit_class, label, down)

@@ -1,4 +1,5 @@
-"""What every page's template knows: the server's clock, the deck colours, the console link."""
+"""What every page's template knows: the server's clock, the deck colours, the console link,
+the digits of numbers (``web.numbers``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from clubs.access import directed_club_ids
+from web.numbers import digits_style
 from web.views.common import server_now_ms
 
 
@@ -20,4 +22,5 @@ def page(request: HttpRequest) -> dict[str, Any]:
         "server_now_ms": server_now_ms(),
         "four_colour": bool(session and session.get("four_colour")),
         "can_console": can_console,
+        "digits": digits_style(),
     }

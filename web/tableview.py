@@ -8,22 +8,27 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from games import selectors
 from games.models import Player, TableKind
 from tourney.selectors import hand_for_hand_at
 from web.cards import CardFace, card_face
 from web.games import STREET_LABELS, game_name
+from web.numbers import whole
+from web.words import word
 
 ACTION_LABELS = {
-    "fold": "Fold",
-    "check": "Check",
-    "call": "Call {chips}",
-    "bet": "Bet {to}",
-    "raise": "Raise to {to}",
-    "bring_in": "Bring in {to}",
-    "complete": "Complete to {to}",
-    "show": "Show your hand",
-    "muck": "Muck",
+    "fold": gettext_lazy("Fold"),
+    "check": gettext_lazy("Check"),
+    "call": gettext_lazy("Call %(chips)s"),
+    "bet": gettext_lazy("Bet %(to)s"),
+    "raise": gettext_lazy("Raise to %(to)s"),
+    "bring_in": gettext_lazy("Bring in %(to)s"),
+    "complete": gettext_lazy("Complete to %(to)s"),
+    "show": gettext_lazy("Show your hand"),
+    "muck": gettext_lazy("Muck"),
 }
 PASSIVE = {"fold", "muck"}
 
@@ -37,11 +42,13 @@ def cards_in_order(down: list[str], up: list[str]) -> list[CardFace]:
 
 
 def action_buttons(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each legal action with its label and the amount to send (the total on the street)."""
+    """Each legal action with its label (amounts written for the page's language) and the
+    amount to send (the total on the street)."""
     return [
         {
             **option,
-            "label": ACTION_LABELS[option["action"]].format(**option),
+            "label": str(ACTION_LABELS[option["action"]])
+            % {key: whole(option[key]) for key in ("chips", "to") if key in option},
             "amount": None if option["action"] in ("show", "muck") else option["to"],
             "style": "danger" if option["action"] in PASSIVE else "primary",
         }
@@ -66,10 +73,12 @@ def hand_result(hand: dict[str, Any]) -> dict[str, Any]:
         {
             "name": names[award["player"]],
             "amount": award["amount"],
-            "pot": "main pot" if award["pot"] == 0 else f"side pot {award['pot']}",
-            "half": award.get("half"),
+            "pot": _("main pot")
+            if award["pot"] == 0
+            else _("side pot %(number)s") % {"number": award["pot"]},
+            "half": word(award["half"]) if award.get("half") else None,
             "hand": award.get("hand"),
-            "note": award.get("note"),
+            "note": word(award["note"]) if award.get("note") else None,
         }
         for award in view["winners"]
     ]

@@ -33,6 +33,9 @@ class Player(models.Model):
     display_name = models.CharField(max_length=40)
     bot = models.CharField(max_length=10, choices=BotKind.choices, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
+    # The pages' language the player chose (settings.LANGUAGES), "" for none: it beats the
+    # browser's cookie and Accept-Language (web.language).
+    language = models.CharField(max_length=8, blank=True, default="")
 
     @property
     def is_bot(self) -> bool:

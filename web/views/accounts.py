@@ -7,6 +7,8 @@ from django.contrib import messages
 from django.contrib.auth import update_session_auth_hash
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 
 from api_conventions.client_address import client_ip
@@ -16,7 +18,7 @@ from games.services.sign_in import SignInThrottled
 from web.views.auth import throttled_page
 from web.views.common import refusals_as_pages, sign_in_required
 
-TWICE = "The two new passwords differ: type the same one twice."
+TWICE = gettext_lazy("The two new passwords differ: type the same one twice.")
 
 
 def _refusal_text(refusal: Invalid) -> str:
@@ -40,7 +42,7 @@ def set_password(request: HttpRequest, uid: str, token: str) -> HttpResponse:
             except Invalid as refusal:
                 error = _refusal_text(refusal)
             else:
-                messages.success(request, "Your password is set: sign in with it.")
+                messages.success(request, _("Your password is set: sign in with it."))
                 return redirect("web:login")
     return render(
         request,
@@ -74,7 +76,7 @@ def change_password(request: HttpRequest) -> HttpResponse:
                 error = _refusal_text(refusal)
             else:
                 update_session_auth_hash(request, request.user)
-                messages.success(request, "Your password is changed.")
+                messages.success(request, _("Your password is changed."))
                 return redirect("web:lobby")
     return render(
         request,

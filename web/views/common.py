@@ -18,6 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render, resolve_url
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.errors import Invalid
@@ -40,7 +41,9 @@ def parsed_int(text: str, what: str) -> int:
     try:
         return int(text)
     except ValueError as error:
-        raise Invalid(f"{what} must be a whole number", code=Code.INVALID) from error
+        raise Invalid(
+            _("%(what)s must be a whole number") % {"what": what}, code=Code.INVALID
+        ) from error
 
 
 def whole_number(text: str, what: str, *, low: int, high: int) -> int:
@@ -48,7 +51,11 @@ def whole_number(text: str, what: str, *, low: int, high: int) -> int:
     refusal saying what to give (a larger one would overflow a column: a 500)."""
     number = parsed_int(text, what)
     if not low <= number <= high:
-        raise Invalid(f"{what} must be from {low} to {high}", code=Code.INVALID)
+        raise Invalid(
+            _("%(what)s must be from %(low)s to %(high)s")
+            % {"what": what, "low": low, "high": high},
+            code=Code.INVALID,
+        )
     return number
 
 

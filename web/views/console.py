@@ -15,6 +15,8 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from clubs.access import can_direct, directed_club_ids
@@ -40,21 +42,25 @@ from web.views.common import (
     sign_in_required,
     whole_number,
 )
+from web.words import word
 
 QUOTE_METHODS = {method: DEAL_METHODS[method] for method in ("icm", "chip_chop")}
 TOURNAMENT_ACTIONS = {
-    "start": (draw.tournament_start, "Started: the seats are drawn and the clock runs."),
+    "start": (
+        draw.tournament_start,
+        gettext_lazy("Started: the seats are drawn and the clock runs."),
+    ),
     "pause": (
         clock.tournament_pause,
-        "Paused: the clock is stopped, tables hold after their hand.",
+        gettext_lazy("Paused: the clock is stopped, tables hold after their hand."),
     ),
-    "resume": (clock.tournament_resume, "Resumed: the clock runs again."),
+    "resume": (clock.tournament_resume, gettext_lazy("Resumed: the clock runs again.")),
 }
 
 
 def _staff_only(request: HttpRequest) -> None:
     if not request.user.is_staff:
-        raise Forbidden("only staff can do this", code=Code.STAFF_ONLY)
+        raise Forbidden(_("only staff can do this"), code=Code.STAFF_ONLY)
 
 
 def _directed(request: HttpRequest, tournament_id: int) -> Tournament:
@@ -63,7 +69,7 @@ def _directed(request: HttpRequest, tournament_id: int) -> Tournament:
     tournament = selectors.tournament_seen_get(request.user, tournament_id)
     if not can_direct(request.user, tournament.club_id):
         raise Forbidden(
-            "only staff or a director of this tournament's club can direct it",
+            _("only staff or a director of this tournament's club can direct it"),
             code=Code.NOT_DIRECTOR,
         )
     return tournament
@@ -78,7 +84,7 @@ def console_home(request: HttpRequest) -> HttpResponse:
         clubs = directed_club_ids(user)
         if not clubs:
             raise Forbidden(
-                "the console is for staff and club directors: ask staff for the director role",
+                _("the console is for staff and club directors: ask staff for the director role"),
                 code=Code.NOT_DIRECTOR,
             )
         tournaments = tournaments.filter(club_id__in=clubs)
@@ -104,7 +110,8 @@ def ring_table_status(request: HttpRequest, table_id: int, status: str) -> HttpR
     except Refusal as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, f"Table {table_id} is {status}.")
+        done = _("Table %(table)s is %(status)s.") % {"table": table_id, "status": word(status)}
+        messages.success(request, done)
     return redirect("web:console")
 
 
@@ -143,7 +150,8 @@ def _quote(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     if method is None:
         return {}
     if method not in QUOTE_METHODS:
-        return {"quote_error": f"unknown deal method {method!r}: use icm or chip_chop"}
+        unknown = _("unknown deal method %(method)r: use icm or chip_chop")
+        return {"quote_error": unknown % {"method": method}}
     try:
         rows = deals.deal_quote(tournament=tournament, method=method)
     except Refusal as error:
@@ -210,7 +218,7 @@ def move_acknowledge(request: HttpRequest, tournament_id: int, move_id: int) -> 
     return _console_action(
         request,
         tournament_id,
-        f"Move {move_id} acknowledged.",
+        _("Move %(move)s acknowledged.") % {"move": move_id},
         lambda: moves.move_acknowledge(tournament_id=tournament_id, move_id=move_id),
     )
 
@@ -224,11 +232,15 @@ def deal_record(request: HttpRequest, tournament_id: int) -> HttpResponse:
     _directed(request, tournament_id)
     method = request.POST.get("method", "")
     if method not in QUOTE_METHODS:
-        raise Invalid(f"unknown deal method {method!r}: use icm or chip_chop", code=Code.INVALID)
+        raise Invalid(
+            _("unknown deal method %(method)r: use icm or chip_chop") % {"method": method},
+            code=Code.INVALID,
+        )
     return _console_action(
         request,
         tournament_id,
-        f"The {DEAL_METHODS[method]} deal is recorded: it pays the places still to be won.",
+        _("The %(method)s deal is recorded: it pays the places still to be won.")
+        % {"method": DEAL_METHODS[method]},
         lambda: deals.deal_record(
             tournament_id=tournament_id, amounts=_counts(request, "amount_"), method=method
         ),
@@ -239,7 +251,11 @@ MAX_ADD_SECONDS = 10**6
 """The most time the clock's form adds or removes at once (as the director's API)."""
 
 
-CLOCK_STEPS = [(60, "+1 min"), (-60, "-1 min"), (300, "+5 min")]
+CLOCK_STEPS = [
+    (60, gettext_lazy("+1 min")),
+    (-60, gettext_lazy("-1 min")),
+    (300, gettext_lazy("+5 min")),
+]
 CLOCK_CONTROLS: dict[str, tuple[Any, str]] = {
     "add-time": (
         lambda request, tid: director_clock.clock_add_time(
@@ -247,20 +263,20 @@ CLOCK_CONTROLS: dict[str, tuple[Any, str]] = {
             seconds=posted_number(
                 request,
                 "seconds",
-                "the seconds to add",
+                _("the seconds to add"),
                 low=-MAX_ADD_SECONDS,
                 high=MAX_ADD_SECONDS,
             ),
         ),
-        "Time changed.",
+        gettext_lazy("Time changed."),
     ),
     "next-level": (
         lambda request, tid: director_clock.clock_jump(tournament_id=tid, step=1),
-        "On to the next level.",
+        gettext_lazy("On to the next level."),
     ),
     "previous-level": (
         lambda request, tid: director_clock.clock_jump(tournament_id=tid, step=-1),
-        "Back one level.",
+        gettext_lazy("Back one level."),
     ),
     "break": (
         lambda request, tid: director_clock.clock_break(
@@ -268,17 +284,17 @@ CLOCK_CONTROLS: dict[str, tuple[Any, str]] = {
             minutes=posted_number(
                 request,
                 "minutes",
-                "the break's minutes",
+                _("the break's minutes"),
                 low=1,
                 high=director_clock.MAX_BREAK_MINUTES,
             ),
             after_hands=request.POST.get("after_hands") == "on",
         ),
-        "Break called.",
+        gettext_lazy("Break called."),
     ),
     "end-break": (
         lambda request, tid: director_clock.clock_end_break(tournament_id=tid),
-        "The break is over: the level goes on.",
+        gettext_lazy("The break is over: the level goes on."),
     ),
 }
 
@@ -298,10 +314,14 @@ def _counts(request: HttpRequest, prefix: str, only: set[int] | None = None) -> 
     for name, value in request.POST.items():
         if not name.startswith(prefix) or not value.strip():
             continue
-        entry = whole_number(name[len(prefix) :], f"the entry in {name!r}", low=1, high=MAX_ID)
+        entry = whole_number(
+            name[len(prefix) :], _("the entry in %(field)r") % {"field": name}, low=1, high=MAX_ID
+        )
         if only is not None and entry not in only:
             continue
-        counts[entry] = whole_number(value, f"entry {entry}'s chips", low=0, high=MAX_CHIPS)
+        counts[entry] = whole_number(
+            value, _("entry %(entry)s's chips") % {"entry": entry}, low=0, high=MAX_CHIPS
+        )
     return counts
 
 
@@ -315,19 +335,20 @@ def live_report(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
     def report() -> None:
         busted = {
-            whole_number(v, "a ticked bust-out", low=1, high=MAX_ID)
+            whole_number(v, _("a ticked bust-out"), low=1, high=MAX_ID)
             for v in request.POST.getlist("bust")
         }
         busts = _counts(request, "start_", only=busted)
         missing = busted - set(busts)
         if missing:
             raise Invalid(
-                f"give the chips at the start of the hand for entries {sorted(missing)}",
+                _("give the chips at the start of the hand for entries %(entries)s")
+                % {"entries": sorted(missing)},
                 code=Code.MISSING_CHIPS,
             )
         counts = {e: c for e, c in _counts(request, "count_").items() if e not in busted}
         if not busts and not counts:
-            raise Invalid("tick a bust-out or fill in a chip count first", code=Code.EMPTY)
+            raise Invalid(_("tick a bust-out or fill in a chip count first"), code=Code.EMPTY)
         if busts:
             live.live_report_busts(tournament_id=tournament_id, busts=busts)
         if counts:
@@ -339,5 +360,5 @@ def live_report(request: HttpRequest, tournament_id: int) -> HttpResponse:
     except Refusal as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, "Reported.")
+        messages.success(request, _("Reported."))
     return redirect("web:console-tournament", tournament_id=tournament_id)

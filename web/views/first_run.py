@@ -6,6 +6,7 @@ from django import forms
 from django.contrib.auth import login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
 
 from games.errors import Conflict
 from refusals import Refusal
@@ -19,18 +20,20 @@ def root(request: HttpRequest) -> HttpResponse:
 
 class FirstStaffForm(forms.Form):
     token = forms.CharField(widget=forms.HiddenInput)
-    username = forms.CharField(max_length=150)
-    display_name = forms.CharField(max_length=64, label="Your name as players see it")
-    password = forms.CharField(widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
+    username = forms.CharField(max_length=150, label=_("Username"))
+    display_name = forms.CharField(max_length=64, label=_("Your name as players see it"))
+    password = forms.CharField(
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}), label=_("Password")
+    )
     password_again = forms.CharField(
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-        label="The password again",
+        label=_("The password again"),
     )
 
     def clean(self) -> dict[str, str]:
         data = super().clean() or {}
         if data.get("password") != data.get("password_again"):
-            self.add_error("password_again", "The two passwords differ: type the same twice.")
+            self.add_error("password_again", _("The two passwords differ: type the same twice."))
         return data
 
 

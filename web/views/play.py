@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonRes
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import selectors as table_selectors
@@ -44,7 +45,7 @@ def _require_player(request: HttpRequest) -> Player:
     player = _player(request)
     if player is None:
         raise Forbidden(
-            "this account has no player profile: ask staff to create one for you",
+            _("this account has no player profile: ask staff to create one for you"),
             code=Code.NO_PLAYER,
         )
     return player
@@ -158,13 +159,13 @@ def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
     player = _require_player(request)
 
     def act() -> None:
-        amount = _int(request, "amount", "the amount") if request.POST.get("amount") else None
+        amount = _int(request, "amount", _("the amount")) if request.POST.get("amount") else None
         hands.hand_act(
             table_id=table_id,
             player=player,
             action=request.POST.get("action", ""),
             amount=amount,
-            seq=_int(request, "seq", "seq"),
+            seq=_int(request, "seq", _("the hand's sequence number")),
         )
 
     return _table_action(request, table_id, "", act)
@@ -180,11 +181,13 @@ def table_sit(request: HttpRequest, table_id: int) -> HttpResponse:
         seating.seat_sit(
             table_id=table_id,
             player=player,
-            seat_number=_int(request, "seat", "the seat"),
-            buy_in=_int(request, "buy_in", "the buy-in"),
+            seat_number=_int(request, "seat", _("the seat")),
+            buy_in=_int(request, "buy_in", _("the buy-in")),
         )
 
-    return _table_action(request, table_id, "You sat down: you are dealt in on the next hand.", sit)
+    return _table_action(
+        request, table_id, _("You sat down: you are dealt in on the next hand."), sit
+    )
 
 
 @sign_in_required
@@ -215,7 +218,7 @@ def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
     return _table_action(
         request,
         table_id,
-        "You left the table (or leave when this hand ends).",
+        _("You left the table (or leave when this hand ends)."),
         lambda: seating.seat_leave(table_id=table_id, player=player),
     )
 
@@ -225,7 +228,7 @@ def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
 @refusals_as_pages
 def table_sit_out(request: HttpRequest, table_id: int, sitting_out: bool) -> HttpResponse:
     player = _require_player(request)
-    done = "You are sitting out from the next hand." if sitting_out else "You are back in."
+    done = _("You are sitting out from the next hand.") if sitting_out else _("You are back in.")
     return _table_action(
         request,
         table_id,
@@ -250,7 +253,7 @@ def tournament_register(request: HttpRequest, tournament_id: int, register: bool
     except Refusal as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, "You are registered." if register else "You unregistered.")
+        messages.success(request, _("You are registered.") if register else _("You unregistered."))
     return redirect("web:lobby")
 
 

@@ -8,19 +8,23 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy
 
 from leagues import access, selectors
 from leagues.models import Season
 from web.views.common import refusals_as_pages, sign_in_required
+from web.words import word
 
 FORMULAS = {
     "pokerstars": "10 * sqrt(n / k) * (1 + log10(b + 0.25))",
     "neau": "sqrt(n * b * b / e) / (k + 1)",
     "reverse_rank": "(n - k + 1) * {multiplier}",
-    "table": "fixed points by place: {points}",
+    "table": gettext_lazy("fixed points by place: {points}"),
     "expression": "{expression}",
 }
-VARIABLES = "n entrants, k place, b buy-in, e what the player spent (buy-in, rebuys, add-ons)"
+VARIABLES = gettext_lazy(
+    "n entrants, k place, b buy-in, e what the player spent (buy-in, rebuys, add-ons)"
+)
 
 
 def formula_text(season: Season) -> str:
@@ -28,7 +32,7 @@ def formula_text(season: Season) -> str:
     params: dict[str, Any] = {"multiplier": "1", **season.formula_params}
     if "points" in params:
         params["points"] = ", ".join(str(p) for p in params["points"])
-    return FORMULAS.get(season.formula, season.formula).format(**params)
+    return str(FORMULAS.get(season.formula, season.formula)).format(**params)
 
 
 @sign_in_required
@@ -49,6 +53,6 @@ def season_page(request: HttpRequest, season_id: int) -> HttpResponse:
             "formula": formula_text(season),
             "variables": VARIABLES,
             "finale": selectors.finale_field(season),
-            "tie_breaks": [name.replace("_", " ") for name in season.tie_breaks],
+            "tie_breaks": [word(name) for name in season.tie_breaks],
         },
     )

@@ -25,6 +25,14 @@
     return Date.now() + offsetMs;
   }
 
+  // The digits of the page's language (web.numbers): Western, or Arabic-Indic if set.
+  var arabicIndic = document.documentElement.dataset.digits === "arabic-indic";
+  function withDigits(text) {
+    return arabicIndic
+      ? text.replace(/[0-9]/g, function (d) { return String.fromCharCode(0x0660 + Number(d)); })
+      : text;
+  }
+
   function format(ms) {
     var seconds = Math.max(0, Math.ceil(ms / 1000));
     var hours = Math.floor(seconds / 3600);
@@ -32,7 +40,7 @@
     var secs = seconds % 60;
     var mm = hours ? String(minutes).padStart(2, "0") : String(minutes);
     var text = mm + ":" + String(secs).padStart(2, "0");
-    return hours ? hours + ":" + text : text;
+    return withDigits(hours ? hours + ":" + text : text);
   }
 
   function draw() {
@@ -99,7 +107,8 @@
     if (buttons.length && !yourTurn) {
       var labels = Array.prototype.map.call(buttons, function (b) { return b.textContent.trim(); });
       if (announcer) {
-        announcer.textContent = "Your turn: " + labels.join(", ");
+        // The words in the page's language, from the page (no script holds any text).
+        announcer.textContent = announcer.dataset.yourTurn + " " + labels.join(", ");
       }
       if (lost || region.contains(document.activeElement)) {
         // Not on Fold: Enter on the focused button must never throw a hand away.
