@@ -104,7 +104,8 @@ def test_the_replayer_and_the_phh_never_hold_an_opponents_unshown_down_cards(str
     bob_down = {repr(card) for card in state.players[bob_index].down}
     alice_down = {repr(card) for card in state.players[_index_of(table, alice)].down}
     client = _client(alice)
-    steps = int(re.search(r"step 1 of (\d+)", client.get(f"/me/hands/{hand.id}/?step=1").content.decode()).group(1))
+    first = client.get(f"/me/hands/{hand.id}/?step=1").content.decode()
+    steps = int(re.search(r"step 1 of (\d+)", first).group(1))
     for step in range(1, steps + 1):
         page = client.get(f"/me/hands/{hand.id}/?step={step}").content.decode()
         shown = set(re.findall(r'data-card="([^"]+)"', page))

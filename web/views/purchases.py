@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from games.models import Player
+from games.models import Player, Seat
 from refusals import Refusal
 from tourney.models import PAID, EntryStatus, Tournament
 from tourney.selectors import tournament_seen_get
@@ -41,7 +41,13 @@ def purchases_open(tournament: Tournament, player: Player | None) -> list[Purcha
     playing = next((e for e in entries if e.status == EntryStatus.PLAYING), None)
     found = []
     if playing is not None:
-        if rebuy_open(tournament) and playing.rebuys < tournament.rebuy_max:
+        stack = (
+            Seat.objects.filter(player=player, table__tournament_table__tournament=tournament)
+            .values_list("stack", flat=True)
+            .first()
+        )
+        small_enough = stack is not None and stack <= tournament.starting_stack
+        if rebuy_open(tournament) and playing.rebuys < tournament.rebuy_max and small_enough:
             found.append(
                 Purchase("rebuy", _("Rebuy"), tournament.rebuy_price, tournament.rebuy_chips)
             )
