@@ -1,0 +1,142 @@
+"""In a real browser: the clock screen with 50 paid places at 1920x1080 and 1280x720 clips
+nothing (long lists turn pages by themselves), a finished tournament's screen shows its
+results and deal instead of the next level, and the player's pages (my account, a hand's
+replay, the lobby) and the print sheets fit a 390 px phone with no horizontal scroll."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import Browser, Page
+
+from games.services.seating import seat_sit
+from tests.e2e.web.pages import console_errors, make_person, sign_in
+from tests.games.factories import make_player, make_table
+from tests.tourney.tournaments import make_tournament
+from tests.web.test_my_account_pages import _bob_folds, _play_hand
+from tourney.models import Entry, EntryStatus, Status
+from tourney.services.commands.registration import entry_register
+
+pytestmark = [pytest.mark.e2e, pytest.mark.browser]
+
+PAID = 50
+
+CLIPPED = """() => {
+  const W = window.innerWidth, H = window.innerHeight, bad = [];
+  const doc = document.documentElement;
+  if (doc.scrollWidth > W + 1) bad.push("page wider than the screen: " + doc.scrollWidth);
+  if (doc.scrollHeight > H + 1) bad.push("page taller than the screen: " + doc.scrollHeight);
+  for (const el of document.querySelectorAll("main *")) {
+    if (!el.getClientRects().length) continue;  // not shown (a list's other page)
+    const r = el.getBoundingClientRect();
+    if (r.right > W + 1 || r.bottom > H + 1 || r.left < -1 || r.top < -1)
+      bad.push("outside: " + el.tagName + " " + el.className + " " + el.textContent.slice(0, 30));
+    const style = getComputedStyle(el);
+    const over = el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
+    if (style.overflow !== "visible" && over)
+      bad.push("cut: " + el.tagName + " " + el.className + " " + el.textContent.slice(0, 30));
+  }
+  return bad;
+}"""
+
+NO_SIDE_SCROLL = "() => document.documentElement.scrollWidth - window.innerWidth"
+
+
+def _fifty_paid(**fields):
+    tournament = make_tournament(
+        name="Grand Stud Festival Main Event",
+        payout_percentages=["2"] * PAID,
+        **fields,
+    )
+    for n in range(PAID + 10):
+        entry_register(tournament_id=tournament.id, player_id=make_player(f"p{n:02d}longname").id)
+    return tournament
+
+
+def _all_places_shown(page: Page, list_id: str, count: int) -> None:
+    """Every row is on some page: the pages hold them all, each page's rows whole."""
+    pages = int(page.locator(f"#{list_id}").get_attribute("data-pages") or 1)
+    seen: set[str] = set()
+    for _ in range(pages):
+        seen |= set(page.locator(f"#{list_id} li:visible").all_inner_texts())
+        assert page.evaluate(CLIPPED) == []
+        page.wait_for_timeout(6100)  # the next page turns by itself
+    assert len(seen) == count, (len(seen), pages)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_the_clock_with_fifty_paid_places_clips_nothing(
+    live_service: str, browser: Browser, screenshots: Path, size: tuple[int, int]
+) -> None:
+    tournament = _fifty_paid()
+    width, height = size
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors = console_errors(page)
+    page.goto(f"{live_service}/clock/{tournament.id}/")
+    assert page.locator("#payouts li").count() == PAID
+    assert page.evaluate(CLIPPED) == []
+    page.screenshot(path=str(screenshots / f"clock-50-paid-{width}x{height}.png"))
+    _all_places_shown(page, "payouts", PAID)
+    assert errors == []
+
+
+def test_a_finished_tournament_shows_its_results_and_deal_not_a_next_level(
+    live_service: str, browser: Browser, screenshots: Path
+) -> None:
+    tournament = _fifty_paid()
+    entries = list(Entry.objects.filter(tournament=tournament).order_by("id"))
+    for place, entry in enumerate(entries, start=1):
+        entry.place, entry.prize = place, 100 if place <= PAID else 0
+        entry.status = EntryStatus.WINNER if place == 1 else EntryStatus.ELIMINATED
+        entry.save()
+    tournament.status, tournament.finished_at = Status.FINISHED, timezone.now()
+    tournament.deal = {
+        "method": "icm",
+        "entries": {str(entries[0].id): 900, str(entries[1].id): 700},
+    }
+    tournament.save()
+    for width, height in [(1920, 1080), (1280, 720)]:
+        page = browser.new_page(viewport={"width": width, "height": height})
+        errors = console_errors(page)
+        page.goto(f"{live_service}/clock/{tournament.id}/")
+        text = page.locator("main").inner_text()
+        assert "Next" not in text and "Level 7" not in text
+        assert "Winner: P00Longname" in text and "Deal (ICM)" in text
+        assert page.evaluate(CLIPPED) == []
+        page.screenshot(path=str(screenshots / f"clock-finished-{width}x{height}.png"))
+        if width == 1920:
+            _all_places_shown(page, "results", len(entries))
+        assert errors == []
+        page.close()
+
+
+def test_the_players_pages_fit_a_phone(
+    live_service: str, browser: Browser, screenshots: Path
+) -> None:
+    alice = make_person("alice", "correct horse battery")
+    bob = make_player("bob")
+    table = make_table(name="Evening Stud")
+    seat_sit(table_id=table.id, player=alice, seat_number=1, buy_in=200)
+    seat_sit(table_id=table.id, player=bob, seat_number=2, buy_in=200)
+    hand = _play_hand(table, _bob_folds(table, alice))
+    make_tournament(name="Sunday Stud")
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = console_errors(page)
+    sign_in(page, live_service, "alice", "correct horse battery")
+    for name, path in [
+        ("account", "/me/"),
+        ("hand-replay", f"/me/hands/{hand.id}/?step=1"),
+        ("lobby", "/play/"),
+    ]:
+        page.goto(f"{live_service}{path}")
+        assert page.evaluate(NO_SIDE_SCROLL) <= 0, name
+        page.screenshot(path=str(screenshots / f"{name}-phone.png"), full_page=True)
+    # The replayer steps with the keyboard alone: Tab to "Next street", Enter.
+    page.goto(f"{live_service}/me/hands/{hand.id}/?step=1")
+    page.get_by_role("link", name="Next street").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url(lambda url: "step=2" in url)
+    assert "step 2 of" in page.locator("main").inner_text()
+    assert errors == []
