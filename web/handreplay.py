@@ -83,9 +83,10 @@ def hand_steps(
             pot += event["amount"]
             lines.append(_("%(name)s antes %(amount)s") % {"name": name, "amount": event["amount"]})
         elif kind == "street":
-            if lines or steps:
+            if steps or any(seat.cards for seat in seats):  # the antes open third street
                 close()
-            title, lines = STREET_LABELS.get(event["street"], event["street"]), []
+                lines = []
+            title = STREET_LABELS.get(event["street"], event["street"])
             street_bets = [0] * len(seats)
         elif kind == "deal" and player is not None:
             face = card_face(event["card"] or HIDDEN, down=not event["up"])
