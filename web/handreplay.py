@@ -62,8 +62,8 @@ def hand_steps(
     """The hand's steps from ``log`` (already redacted for the viewer) and its ``lineup``.
 
     A step closes at each new street and at the showdown; the last step holds the awards.
-    Down cards keep the text the log gives them ("??" when the viewer may not see them); a
-    show replaces a player's down cards with the cards shown.
+    The viewer's own down cards show from the deal; another player's stay face down until
+    their show (and for good when they fold or muck: the log holds them as "??").
     """
     seats = [SeatView(entry["name"], i == you) for i, entry in enumerate(lineup)]
     steps: list[Step] = []
@@ -89,7 +89,9 @@ def hand_steps(
             title = STREET_LABELS.get(event["street"], event["street"])
             street_bets = [0] * len(seats)
         elif kind == "deal" and player is not None:
-            face = card_face(event["card"] or HIDDEN, down=not event["up"])
+            # another player's down card stays face down until their show, as at the table
+            known = event["up"] or player == you
+            face = card_face(event["card"] or HIDDEN if known else HIDDEN, down=not event["up"])
             seats[player].cards.append(face)
         elif kind == "action":
             added = (

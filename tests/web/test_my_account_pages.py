@@ -28,7 +28,7 @@ def _client(player) -> Client:
 
 
 def _play_hand(table: Table, choose) -> Hand:
-    """Deal a hand and let ``choose(seat index, actions)`` decide for every player."""
+    """Deal a hand and let ``choose(player id, actions)`` decide for every player."""
     hands.table_advance(table.id)
     hand = selectors.running_hand(table)
     players = {entry["player"]: i for i, entry in enumerate(hand.lineup)}
@@ -41,7 +41,7 @@ def _play_hand(table: Table, choose) -> Hand:
         for player_id, index in players.items():
             options = view_for(state, index)["legal_actions"]
             if options:
-                option = choose(index, {o["action"]: o for o in options})
+                option = choose(player_id, {o["action"]: o for o in options})
                 table.refresh_from_db()
                 hands.hand_act(
                     table_id=table.id,
@@ -59,7 +59,7 @@ def _first(options, *names):
     return next(options[name] for name in names if name in options)
 
 
-def _alice_calls_down(index, options):
+def _alice_calls_down(player_id, options):
     return _first(options, "check", "call", "bring_in", "show")
 
 
@@ -72,8 +72,8 @@ def _heads_up():
 
 
 def _bob_folds(table, alice):
-    def choose(index, options):
-        if index == _index_of(table, alice):
+    def choose(player_id, options):
+        if player_id == alice.id:
             return _first(options, "complete", "bet", "check", "call", "bring_in", "show")
         return _first(options, "fold", "muck", "check", "call", "bring_in")
 
@@ -81,28 +81,39 @@ def _bob_folds(table, alice):
 
 
 def _bob_mucks(table, alice):
-    def choose(index, options):
-        if index == _index_of(table, alice):
-            return _alice_calls_down(index, options)
+    def choose(player_id, options):
+        if player_id == alice.id:
+            return _alice_calls_down(player_id, options)
         return _first(options, "muck", "check", "call", "bring_in", "show")
 
     return choose
 
 
-def _index_of(table, player):
-    hand = Hand.objects.filter(table=table).latest("number")
+def _index_of(hand, player):
     return next(i for i, e in enumerate(hand.lineup) if e["player"] == player.id)
+
+
+def hand_bob_never_shows(table: Table, alice, bob, strategy) -> Hand:
+    """A hand in which bob folds or mucks: bob mucks only a losing hand, so the seeds 0, 1,
+    2... are dealt in turn until one loses for him (the same seed every run)."""
+    for n in range(20):
+        Table.objects.filter(pk=table.id).update(next_seed=n.to_bytes(32, "big"))
+        hand = _play_hand(table, strategy(table, alice))
+        if not selectors.hand_state(hand).players[_index_of(hand, bob)].shown:
+            return hand
+    raise AssertionError("bob showed every hand")
 
 
 @pytest.mark.parametrize("strategy", [_bob_folds, _bob_mucks])
 def test_the_replayer_and_the_phh_never_hold_an_opponents_unshown_down_cards(strategy):
     table, alice, bob = _heads_up()
-    hand = _play_hand(table, strategy(table, alice))
+    hand = hand_bob_never_shows(table, alice, bob, strategy)
     state = selectors.hand_state(hand)
-    bob_index = _index_of(table, bob)
+    bob_index = _index_of(hand, bob)
     assert not state.players[bob_index].shown  # bob folded or mucked: never shown
+    assert strategy is _bob_folds or state.players[bob_index].mucked
     bob_down = {repr(card) for card in state.players[bob_index].down}
-    alice_down = {repr(card) for card in state.players[_index_of(table, alice)].down}
+    alice_down = {repr(card) for card in state.players[_index_of(hand, alice)].down}
     client = _client(alice)
     first = client.get(f"/me/hands/{hand.id}/?step=1").content.decode()
     steps = int(re.search(r"step 1 of (\d+)", first).group(1))
@@ -120,8 +131,8 @@ def test_the_replayer_and_the_phh_never_hold_an_opponents_unshown_down_cards(str
 
 
 def test_a_hand_is_for_the_players_dealt_in_only():
-    table, alice, _ = _heads_up()
-    hand = _play_hand(table, _bob_folds(table, alice))
+    table, alice, bob = _heads_up()
+    hand = hand_bob_never_shows(table, alice, bob, _bob_folds)
     carol = make_player("carol")
     assert _client(carol).get(f"/me/hands/{hand.id}/").status_code == 403
     assert _client(carol).get(f"/me/hands/{hand.id}/phh/").status_code == 403
@@ -130,8 +141,8 @@ def test_a_hand_is_for_the_players_dealt_in_only():
 
 
 def test_my_account_shows_balances_transactions_tournaments_and_hands():
-    table, alice, _ = _heads_up()
-    hand = _play_hand(table, _bob_folds(table, alice))
+    table, alice, bob = _heads_up()
+    hand = hand_bob_never_shows(table, alice, bob, _bob_folds)
     tournament = make_tournament(name="Sunday Stud")
     registration.entry_register(tournament_id=tournament.id, player_id=alice.id)
     page = _client(alice).get("/me/")
@@ -151,3 +162,19 @@ def test_my_account_needs_a_sign_in_and_a_player_profile():
     client = Client()
     client.force_login(staff)
     assert client.get("/me/").status_code == 403
+
+
+def test_a_shown_hand_stays_face_down_in_the_replay_until_its_show():
+    table, alice, bob = _heads_up()
+    for n in range(20):  # the seeds 0, 1, 2... until bob wins and shows
+        Table.objects.filter(pk=table.id).update(next_seed=n.to_bytes(32, "big"))
+        hand = _play_hand(table, _bob_mucks(table, alice))
+        state = selectors.hand_state(hand)
+        if state.players[_index_of(hand, bob)].shown:
+            break
+    bob_down = {repr(card) for card in state.players[_index_of(hand, bob)].down}
+    client = _client(alice)
+    first = client.get(f"/me/hands/{hand.id}/?step=1").content.decode()
+    assert not set(re.findall(r'data-card="([^"]+)"', first)) & bob_down
+    last = client.get(f"/me/hands/{hand.id}/").content.decode()
+    assert bob_down <= set(re.findall(r'data-card="([^"]+)"', last))

@@ -15,7 +15,7 @@ from games.services.seating import seat_sit
 from tests.e2e.web.pages import console_errors, make_person, sign_in
 from tests.games.factories import make_player, make_table
 from tests.tourney.tournaments import make_tournament
-from tests.web.test_my_account_pages import _bob_mucks, _play_hand
+from tests.web.test_my_account_pages import _bob_mucks, hand_bob_never_shows
 from tourney.models import Entry, EntryStatus, Status
 from tourney.services.commands.registration import entry_register
 
@@ -120,7 +120,7 @@ def test_the_players_pages_fit_a_phone(
     table = make_table(name="Evening Stud")
     seat_sit(table_id=table.id, player=alice, seat_number=1, buy_in=200)
     seat_sit(table_id=table.id, player=bob, seat_number=2, buy_in=200)
-    hand = _play_hand(table, _bob_mucks(table, alice))
+    hand = hand_bob_never_shows(table, alice, bob, _bob_mucks)
     make_tournament(name="Sunday Stud")
     page = browser.new_page(viewport={"width": 390, "height": 844})
     errors = console_errors(page)
