@@ -68,6 +68,7 @@ def test_an_offered_seat_shows_its_countdown_and_taking_it_seats_the_player():
     lobby = _client(alice).get("/play/").content.decode()
     deadline = int(offer.expires_at.timestamp() * 1000)
     assert f'data-deadline="{deadline}"' in lobby and "Take the seat" in lobby
+    assert f"A seat is yours: {table.name}, seat {offer.seat}." in lobby
     entry = WaitEntry.objects.get(player=alice)
     refused = _client(alice).post(
         f"/play/waitlist/{entry.id}/accept/", {"buy_in": 5}, HTTP_HX_REQUEST="true"

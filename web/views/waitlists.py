@@ -38,12 +38,14 @@ def _lists(player: Player | None) -> dict[str, Any]:
         detail = floor_selectors.game_detail(game)
         games.append({**detail, "game_name": game_name(game.variant), "mine": by_game.get(game.id)})
     limits = {game["id"]: (game["buy_in_min"], game["buy_in_max"]) for game in games}
+    table_names = {table["id"]: table["name"] for game in games for table in game["tables"]}
     for entry in mine:
         wait = entry["estimated_wait_seconds"]
         entry["wait_minutes"] = -(-wait // 60) if wait else None
         offer = entry["offer"]
         if offer is not None:
             entry["offer_deadline_ms"] = int(offer["expires_at"].timestamp() * 1000)
+            entry["offer_table"] = table_names.get(offer["table"], offer["table"])
             entry["buy_in_min"], entry["buy_in_max"] = limits.get(entry["game"], (1, MAX_CHIPS))
     return {"player": player, "games": games, "offers": [e for e in mine if e["offer"]]}
 

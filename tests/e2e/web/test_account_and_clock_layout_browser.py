@@ -14,9 +14,11 @@ from playwright.sync_api import Browser, Page
 from games.services.seating import seat_sit
 from tests.e2e.web.pages import console_errors, make_person, sign_in
 from tests.games.factories import make_player, make_table
+from tests.games.floor import fill_table, make_game, tables_of
 from tests.tourney.tournaments import make_tournament
 from tests.web.test_my_account_pages import _bob_mucks, hand_bob_never_shows
 from tourney.models import Entry, EntryStatus, Status
+from tourney.services.commands.draw import tournament_start
 from tourney.services.commands.registration import entry_register
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
@@ -139,4 +141,57 @@ def test_the_players_pages_fit_a_phone(
     page.keyboard.press("Enter")
     page.wait_for_url(lambda url: "step=2" in url)
     assert "step 2 of" in page.locator("main").inner_text()
+    assert errors == []
+
+
+def test_a_wait_list_offer_taken_with_the_keyboard_on_a_phone(
+    live_service: str, browser: Browser, screenshots: Path
+) -> None:
+    game = make_game(name="Stud 5/10")
+    table = tables_of(game)[0]
+    fill_table(table, 3)
+    make_person("alice", "correct horse battery")
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = console_errors(page)
+    sign_in(page, live_service, "alice", "correct horse battery")
+    page.goto(f"{live_service}/play/")
+    page.get_by_role("button", name="Join the list").focus()
+    page.keyboard.press("Enter")
+    # The worker offers the free seat; the lobby's list shows it within its poll.
+    offer = page.get_by_label("Buy-in", exact=True).last
+    offer.wait_for(timeout=15_000)
+    assert page.locator(".offer [data-deadline]").inner_text().strip() not in ("", "0:00")
+    assert page.evaluate(NO_SIDE_SCROLL) <= 0
+    page.screenshot(path=str(screenshots / "lobby-offer-phone.png"), full_page=True)
+    offer.focus()
+    offer.fill("300")
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**/play/tables/{table.id}/", timeout=10_000)
+    assert errors == []
+
+
+def test_the_print_sheets_fit_the_page_and_a_phone(
+    live_service: str, browser: Browser, screenshots: Path
+) -> None:
+    tournament = make_tournament(name="Thursday Stud", players=12, starting_stack=100_000)
+    tournament_start(tournament_id=tournament.id)
+    make_person("desk", "correct horse battery", staff=True)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = console_errors(page)
+    sign_in(page, live_service, "desk", "correct horse battery")
+    page.goto(f"{live_service}/console/tournaments/{tournament.id}/")
+    page.get_by_role("link", name="seat cards").click()
+    page.locator(".seat-card").first.wait_for()
+    assert page.locator(".seat-card").count() == 12
+    page.screenshot(path=str(screenshots / "print-seat-cards.png"), full_page=True)
+    page.emulate_media(media="print")
+    assert page.locator(".top").is_hidden()
+    page.emulate_media(media="screen")
+    for sheet in ("seats", "payouts", "results"):
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.goto(f"{live_service}/console/tournaments/{tournament.id}/print/{sheet}/")
+        assert page.evaluate(NO_SIDE_SCROLL) <= 0, sheet
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{live_service}/console/tournaments/{tournament.id}/print/payouts/")
+    page.screenshot(path=str(screenshots / "print-payouts.png"), full_page=True)
     assert errors == []
