@@ -12,7 +12,7 @@ from django.utils import timezone
 from playwright.sync_api import Browser, Page
 
 from games.services.seating import seat_sit
-from tests.e2e.web.pages import console_errors, make_person, sign_in
+from tests.e2e.web.pages import console_errors, make_person, seconds_until, sign_in
 from tests.games.factories import make_player, make_table
 from tests.games.floor import fill_table, make_game, tables_of
 from tests.tourney.tournaments import make_tournament
@@ -20,6 +20,7 @@ from tests.web.test_my_account_pages import _bob_mucks, hand_bob_never_shows
 from tourney.models import Entry, EntryStatus, Status
 from tourney.services.commands.draw import tournament_start
 from tourney.services.commands.registration import entry_register
+from tourney.services.commands.schedules import schedule_create
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
@@ -194,4 +195,51 @@ def test_the_print_sheets_fit_the_page_and_a_phone(
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(f"{live_service}/console/tournaments/{tournament.id}/print/payouts/")
     page.screenshot(path=str(screenshots / "print-payouts.png"), full_page=True)
+    assert errors == []
+
+
+ALARM_LEVELS = [
+    {"game": "stud_hi", "ante": 5, "bring_in": 10, "small_bet": 30, "big_bet": 60, "minutes": 12},
+    {"game": "razz", "ante": 10, "bring_in": 15, "small_bet": 50, "big_bet": 100, "minutes": 63},
+    {"is_break": True, "minutes": 10},
+    {"game": "stud_8", "ante": 25, "bring_in": 50, "small_bet": 100, "big_bet": 200, "minutes": 90},
+]
+
+
+def test_the_clock_sounds_and_flashes_at_the_level_change_and_a_minute_before(
+    live_service: str, browser: Browser, screenshots: Path
+) -> None:
+    schedule = schedule_create(name="Alarm test", chip_unit=5, entries=ALARM_LEVELS)
+    tournament = make_tournament(
+        name="Friday Stud",
+        players=6,
+        schedule_id=schedule.id,
+        minute_seconds=1,  # a level of 12 "minutes" lasts 12 s
+        starting_stack=100_000,
+    )
+    tournament_start(tournament_id=tournament.id)
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    errors = console_errors(page)
+    page.goto(f"{live_service}/clock/{tournament.id}/")
+    switch = page.locator("#sound-switch")
+    switch.focus()
+    page.keyboard.press("Enter")  # a click (or Enter) starts the sound, as browsers require
+    assert switch.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("() => document.body.dataset.lastAlarm || ''") == ""
+    assert page.evaluate(CLIPPED) == []
+    page.screenshot(path=str(screenshots / "clock-1920x1080.png"))
+    seconds_until(
+        lambda: page.evaluate("() => document.body.dataset.lastAlarm || ''") == "level",
+        20,
+        "the level-change alarm",
+    )
+    assert "flash-level" in (page.locator("body").get_attribute("class") or "")
+    assert "Colour-up at the break" in page.locator(".clock-next").inner_text()
+    seconds_until(
+        lambda: page.evaluate("() => document.body.dataset.lastAlarm || ''") == "minute",
+        10,
+        "the one-minute alarm",
+    )
+    page.keyboard.press("Enter")  # muted again
+    assert switch.get_attribute("aria-pressed") == "false"
     assert errors == []
