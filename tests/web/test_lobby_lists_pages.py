@@ -129,7 +129,9 @@ def test_re_entry_button_for_an_eliminated_player_while_the_window_is_open():
     Entry.objects.filter(pk=entry.pk).update(status=EntryStatus.ELIMINATED)
     Seat.objects.filter(player=entry.player).update(player=None, stack=0)
     client = _client(entry.player)
-    assert _buttons(client.get("/play/").content.decode()) == ["re-enter"]
+    lobby = client.get("/play/").content.decode()
+    assert _buttons(lobby) == ["re-enter"]
+    assert f"/play/tournaments/{tournament.id}/register/" not in lobby  # re-enter, not register
     response = client.post(f"/play/tournaments/{tournament.id}/re-enter/", follow=True)
     assert "You re-entered" in response.content.decode()
     assert Entry.objects.filter(tournament=tournament, player=entry.player).count() == 2
