@@ -11,7 +11,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext
 
@@ -412,3 +412,24 @@ def hand_audits(hand_id: int | None) -> QuerySet[HandAudit]:
     """Staff: the log of audit accesses, newest first (one hand's, or all)."""
     audits = HandAudit.objects.select_related("user")
     return audits.filter(hand_id=hand_id) if hand_id is not None else audits
+
+
+PLAYER_HANDS_SCAN = 2000
+"""Without a JSON containment lookup (the embedded SQLite), how many newest hands are scanned."""
+
+
+def player_hands(player: Player, *, limit: int = 50) -> list[Hand]:
+    """The newest ``limit`` finished hands ``player`` was dealt in (their lineup names them)."""
+    finished = (
+        Hand.objects.filter(status=HandStatus.FINISHED)
+        .select_related("table")
+        .order_by("-finished_at", "-id")
+    )
+    if connection.features.supports_json_field_contains:
+        return list(finished.filter(lineup__contains=[{"player": player.id}])[:limit])
+    dealt_in = (
+        hand
+        for hand in finished[:PLAYER_HANDS_SCAN]
+        if any(entry["player"] == player.id for entry in hand.lineup)
+    )
+    return [hand for hand, _ in zip(dealt_in, range(limit), strict=False)]

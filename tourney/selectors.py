@@ -306,3 +306,8 @@ def events_list(tournament: Tournament, after: int) -> list[TournamentEvent]:
     """The tournament's log from ``seq`` ``after`` + 1, oldest first, at most a page."""
     events = TournamentEvent.objects.filter(tournament=tournament, seq__gt=after)
     return list(events.order_by("seq")[:EVENTS_PAGE])
+
+
+def player_entries(player_id: int) -> QuerySet[Entry]:
+    """A player's tournament entries, newest first, with their tournament."""
+    return Entry.objects.filter(player_id=player_id).select_related("tournament").order_by("-id")

@@ -3,6 +3,8 @@ schedule entry, the payouts, and the clock's deadline for the browser to count d
 
 from __future__ import annotations
 
+from functools import reduce
+from math import gcd
 from typing import Any
 
 from games.models import Seat, TableStatus
@@ -15,6 +17,31 @@ def _next_level(level: dict[str, Any] | None) -> dict[str, Any] | None:
     if level is None:
         return None
     return {**level, "game": game_name(level["game"])}
+
+
+def _colour_up(tournament: Tournament, upcoming: list[dict[str, Any]]) -> dict[str, Any]:
+    """The colour-up to announce: the smallest chip now in play (after a colour-up), and the
+    chip the levels still to come no longer need (a colour-up the director may run at the
+    next break)."""
+    unit = tournament.unit_in_play
+    amounts = [
+        amount
+        for level in upcoming
+        for amount in (level["ante"], level["bring_in"], level["small_bet"], level["big_bet"])
+        if amount
+    ]
+    needed = reduce(gcd, amounts, 0)
+    coming = needed if needed > unit and needed % unit == 0 else None
+    return {"done": unit if tournament.smallest_chip else None, "coming": coming}
+
+
+def _upcoming_levels(tournament: Tournament) -> list[dict[str, Any]]:
+    entries = selectors.schedule_entries(tournament.schedule_id)[tournament.level_index + 1 :]
+    return [
+        {"ante": e.ante, "bring_in": e.bring_in, "small_bet": e.small_bet, "big_bet": e.big_bet}
+        for e in entries
+        if not e.is_break
+    ]
 
 
 def clock_board(tournament: Tournament) -> dict[str, Any]:
@@ -50,9 +77,12 @@ def clock_board(tournament: Tournament) -> dict[str, Any]:
         "chip_leader": leader if tournament.mode == Mode.ONLINE and leader else None,
         "tables_in_play": len(state["tables"]),
         "finished": tournament.status in (Status.FINISHED, Status.CANCELLED),
-        "results": [r for r in selectors.results_list(tournament) if r["place"]][:10]
+        "results": [r for r in selectors.results_list(tournament) if r["place"]]
         if tournament.status == Status.FINISHED
         else [],
+        "chips_in_play": sum(seat["chips"] for seat in seats),
+        "colour_up": _colour_up(tournament, _upcoming_levels(tournament)),
+        "level_key": f"{state['level']['index']}-{state['level']['is_break']}",
     }
 
 

@@ -4,7 +4,19 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from games.models import TableStatus
-from web.views import accounts, auth, clock, console, first_run, play, standings
+from web.views import (
+    accounts,
+    auth,
+    clock,
+    console,
+    first_run,
+    my_account,
+    play,
+    prints,
+    purchases,
+    standings,
+    waitlists,
+)
 
 app_name = "web"
 
@@ -79,6 +91,10 @@ urlpatterns = [
     ),
     path("leagues/seasons/<int:season_id>/", standings.season_page, name="season"),
     path("play/", play.lobby, name="lobby"),
+    *waitlists.urlpatterns,
+    *purchases.urlpatterns,
+    *my_account.urlpatterns,
+    *prints.urlpatterns,
     path("play/deck/", play.deck_colours, name="deck-colours"),
     path("play/tables/<int:table_id>/", play.table, name="table"),
     path("play/tables/<int:table_id>/live/", play.table_live, name="table-live"),

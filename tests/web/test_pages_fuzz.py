@@ -47,7 +47,7 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from clubs.models import Club, Membership, Role
 from games.models import Hand, Offer, Seat, Table, TableEvent, WaitEntry
-from games.services import hands
+from games.services import hands, waitlist
 from games.services.passwords import password_link_create
 from games.services.players import player_create
 from games.services.seating import seat_sit
@@ -57,6 +57,7 @@ from leagues.services.events import event_enter_live
 from leagues.services.seasons import season_create
 from money.models import Account, Transaction
 from tests.games.factories import make_player, make_table
+from tests.games.floor import fill_table, make_game, tables_of
 from tests.tourney.tournaments import make_tournament, seats_of, table_of
 from tourney.models import Entry, Move, Tournament, TournamentEvent
 from tourney.services.commands.clock import tournament_pause
@@ -203,6 +204,10 @@ def _world() -> World:
             {"player": dana.id, "place": 2},
         ],
     )
+    game = make_game()
+    fill_table(tables_of(game)[0])
+    waiting = waitlist.entry_join(game_id=game.id, player=alice)
+    running_hand = Hand.objects.get(table=ring, status="running")
     newcomer = player_create(username="newcomer", password=None, display_name="Newcomer")
     link = password_link_create(player=newcomer)
     ids: dict[str, dict[str, int | str]] = {
@@ -237,6 +242,9 @@ def _world() -> World:
             "no season": MISSING,
             "huge": HUGE,
         },
+        "game_id": {"a running game": game.id, "no game": MISSING, "zero": 0, "huge": HUGE},
+        "entry_id": {"alice's wait-list entry": waiting.id, "no entry": MISSING, "huge": HUGE},
+        "hand_id": {"alice's running hand": running_hand.id, "no hand": MISSING, "huge": HUGE},
         "uid": {"a new account's": link.uid, "not base64": "!!", "no account": "OTk5OTk5"},
         "token": {"its set-password link's": link.token, "forged": "forged-token"},
     }

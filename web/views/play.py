@@ -16,14 +16,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import selectors as table_selectors
-from games.errors import Conflict, Forbidden
-from games.models import Player, TableKind
+from games.errors import Conflict
+from games.models import TableKind
 from games.services import client_seeds, hands, seating
 from refusals import Refusal
 from tourney.models import Status
 from tourney.selectors import tournament_seen_get, tournaments_seen
 from tourney.services.commands import registration
-from web.codes import Code
 from web.games import game_name
 from web.tableview import table_page
 from web.views.common import (
@@ -33,22 +32,11 @@ from web.views.common import (
     refusals_as_pages,
     sign_in_required,
 )
+from web.views.players import player_of, player_required
+from web.views.purchases import purchases_open
+from web.views.waitlists import waitlists_region
 
 LOBBY_TOURNAMENTS = [Status.REGISTERING, Status.RUNNING, Status.PAUSED]
-
-
-def _player(request: HttpRequest) -> Player | None:
-    return Player.objects.filter(user_id=request.user.pk).first()
-
-
-def _require_player(request: HttpRequest) -> Player:
-    player = _player(request)
-    if player is None:
-        raise Forbidden(
-            _("this account has no player profile: ask staff to create one for you"),
-            code=Code.NO_PLAYER,
-        )
-    return player
 
 
 def _int(request: HttpRequest, name: str, what: str) -> int:
@@ -58,7 +46,7 @@ def _int(request: HttpRequest, name: str, what: str) -> int:
 @sign_in_required
 @refusals_as_pages
 def lobby(request: HttpRequest) -> HttpResponse:
-    player = _player(request)
+    player = player_of(request)
     tables = []
     ring = (
         table_selectors.table_list(request.user)
@@ -95,8 +83,15 @@ def lobby(request: HttpRequest) -> HttpResponse:
             "player": player,
             "tables": tables,
             "tournaments": [
-                {"t": t, "mine": t.id in mine, "table_id": seated_at.get(t.id)} for t in tournaments
+                {
+                    "t": t,
+                    "mine": t.id in mine,
+                    "table_id": seated_at.get(t.id),
+                    "purchases": purchases_open(t, player),
+                }
+                for t in tournaments
             ],
+            "waitlists": waitlists_region(request).content.decode(),
         },
     )
 
@@ -105,7 +100,7 @@ def _table_region(
     request: HttpRequest, table_id: int, message: str = "", status: int = 200
 ) -> HttpResponse:
     table_selectors.table_seen_check(request.user, table_id)
-    viewer = _player(request)
+    viewer = player_of(request)
     return live_region(
         request,
         region_id="table-live",
@@ -156,7 +151,7 @@ def _table_action(
 @require_POST
 @refusals_as_pages
 def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
-    player = _require_player(request)
+    player = player_required(request)
 
     def act() -> None:
         amount = _int(request, "amount", _("the amount")) if request.POST.get("amount") else None
@@ -175,7 +170,7 @@ def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 @refusals_as_pages
 def table_sit(request: HttpRequest, table_id: int) -> HttpResponse:
-    player = _require_player(request)
+    player = player_required(request)
 
     def sit() -> None:
         seating.seat_sit(
@@ -201,7 +196,7 @@ def table_client_seed(request: HttpRequest, table_id: int) -> HttpResponse:
     try:
         client_seeds.client_seed_send(
             table_id=table_id,
-            player=_require_player(request),
+            player=player_required(request),
             commitment_hex=request.POST.get("commitment", ""),
             client_seed=request.POST.get("client_seed", ""),
         )
@@ -214,7 +209,7 @@ def table_client_seed(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 @refusals_as_pages
 def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
-    player = _require_player(request)
+    player = player_required(request)
     return _table_action(
         request,
         table_id,
@@ -227,7 +222,7 @@ def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 @refusals_as_pages
 def table_sit_out(request: HttpRequest, table_id: int, sitting_out: bool) -> HttpResponse:
-    player = _require_player(request)
+    player = player_required(request)
     done = _("You are sitting out from the next hand.") if sitting_out else _("You are back in.")
     return _table_action(
         request,
@@ -246,7 +241,7 @@ def table_sit_out(request: HttpRequest, table_id: int, sitting_out: bool) -> Htt
 @refusals_as_pages
 def tournament_register(request: HttpRequest, tournament_id: int, register: bool) -> HttpResponse:
     tournament_seen_get(request.user, tournament_id)
-    player = _require_player(request)
+    player = player_required(request)
     service = registration.entry_register if register else registration.entry_unregister
     try:
         service(tournament_id=tournament_id, player_id=player.id)

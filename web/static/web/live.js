@@ -129,6 +129,128 @@
   document.addEventListener("htmx:afterSwap", turnFocus);
   turnFocus();
 
+
+  // Long lists on the clock screen (payouts, results) turn pages by themselves when their box
+  // cannot hold every row: each page holds the rows that fit whole, so none is cut off.
+  var PAGE_MS = 6000;
+  var pageOf = {}; // list id -> page shown
+  function paginate() {
+    document.querySelectorAll("[data-pages]").forEach(function (box) {
+      var list = box.querySelector("ol");
+      var label = box.querySelector(".page-count");
+      if (!list) {
+        return;
+      }
+      var items = Array.prototype.slice.call(list.children);
+      items.forEach(function (li) { li.hidden = false; });
+      var bottom = list.getBoundingClientRect().top + list.clientHeight + 0.5;
+      var fit = items.findIndex(function (li) { return li.getBoundingClientRect().bottom > bottom; });
+      if (fit === -1 || list.clientHeight === 0) {
+        list.dataset.pages = "1";
+        if (label) { label.textContent = ""; }
+        return;
+      }
+      var size = Math.max(1, fit);
+      var pages = Math.ceil(items.length / size);
+      var page = (pageOf[list.id] || 0) % pages;
+      pageOf[list.id] = page;
+      items.forEach(function (li, i) { li.hidden = Math.floor(i / size) !== page; });
+      list.dataset.pages = String(pages);
+      list.dataset.page = String(page + 1);
+      if (label) { label.textContent = "(" + (page + 1) + "/" + pages + ")"; }
+    });
+  }
+  function turnPages() {
+    document.querySelectorAll("[data-pages] ol").forEach(function (list) {
+      if (Number(list.dataset.pages || 1) > 1) {
+        pageOf[list.id] = (pageOf[list.id] || 0) + 1;
+      }
+    });
+    paginate();
+  }
+  if (document.querySelector("[data-pages]")) {
+    document.addEventListener("htmx:afterSwap", paginate);
+    window.addEventListener("resize", paginate);
+    paginate();
+    window.setInterval(turnPages, PAGE_MS);
+  }
+
+  // The clock screen's sound and flash: at each level change and one minute before it. The
+  // sound starts only after a click on the switch (browsers allow audio only after one).
+  var audio = null;
+  var soundOn = false;
+  var soundSwitch = document.getElementById("sound-switch");
+  if (soundSwitch) {
+    soundSwitch.addEventListener("click", function () {
+      var Context = window.AudioContext || window.webkitAudioContext;
+      if (!audio && Context) {
+        audio = new Context();
+      }
+      soundOn = !soundOn;
+      if (soundOn && audio) {
+        audio.resume();
+      }
+      soundSwitch.setAttribute("aria-pressed", String(soundOn));
+      soundSwitch.textContent = soundOn ? soundSwitch.dataset.on : soundSwitch.dataset.off;
+    });
+  }
+  function tones(frequencies) {
+    if (!audio || !soundOn) {
+      return;
+    }
+    frequencies.forEach(function (frequency, i) {
+      var start = audio.currentTime + i * 0.35;
+      var osc = audio.createOscillator();
+      var gain = audio.createGain();
+      osc.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.0001, start);
+      gain.gain.exponentialRampToValueAtTime(0.4, start + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.3);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(start);
+      osc.stop(start + 0.32);
+    });
+  }
+  function alarm(kind) {
+    document.body.classList.remove("flash-level", "flash-minute");
+    void document.body.offsetWidth; // restart the animation
+    document.body.classList.add("flash-" + kind);
+    document.body.dataset.lastAlarm = kind;
+    window.setTimeout(function () { document.body.classList.remove("flash-" + kind); }, 3500);
+    tones(kind === "level" ? [660, 880, 1100] : [880, 880]);
+  }
+  var levelKey = null;
+  var lastLeft = null;
+  function watchLevel() {
+    var board = document.querySelector(".clock-board[data-level-key]");
+    if (!board) {
+      return;
+    }
+    var key = board.dataset.levelKey;
+    if (levelKey !== null && key !== levelKey) {
+      alarm("level");
+      lastLeft = null;
+    }
+    levelKey = key;
+  }
+  function watchMinute() {
+    var el = document.querySelector("[data-alarm][data-deadline]");
+    if (!el) {
+      lastLeft = null;
+      return;
+    }
+    var left = Number(el.dataset.deadline) - serverNow();
+    if (lastLeft !== null && lastLeft > 60000 && left <= 60000 && left > 0) {
+      alarm("minute");
+    }
+    lastLeft = left;
+  }
+  if (document.querySelector(".clock-board")) {
+    document.addEventListener("htmx:afterSwap", watchLevel);
+    watchLevel();
+    window.setInterval(watchMinute, 250);
+  }
+
   draw();
   window.setInterval(draw, 200);
 })();
