@@ -61,8 +61,8 @@ def tournament_audit(tournament: Tournament) -> dict[str, Any]:
     )
     if tournament.status == Status.FINISHED:
         _results_check(tournament, list(entries.values()))
-    figures = {"events": len(log), "chips_logged": chips, "chips_delta": deltas, "on_seats": on_seats}
-    return figures | live_chips_audit(tournament, log)
+    figures = {"events": len(log), "chips_logged": chips, "chips_delta": deltas}
+    return figures | {"on_seats": on_seats} | live_chips_audit(tournament, log)
 
 
 def _logged(tournament: Tournament, log: list[TournamentEvent]) -> tuple[int, int, Counter[int]]:
