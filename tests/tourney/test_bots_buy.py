@@ -62,7 +62,7 @@ def test_bots_rebuy_when_short_take_the_add_on_and_re_enter_when_out():
 
 
 def test_a_live_bot_field_is_reported_to_the_end_with_full_counts_and_the_closing_count():
-    tournament, entries = _live_bots(5, payout_percentages=["100"])
+    tournament, _ = _live_bots(5, payout_percentages=["100"])
     rng = Random(3)
     while bots_live_report(tournament_id=tournament.id, rng=rng):
         pass

@@ -5,8 +5,10 @@ audit reports it, and the winner's closing count is taken after the last bust.""
 from __future__ import annotations
 
 import pytest
+from rest_framework.test import APIClient
 
 from games.errors import Conflict
+from tests.games.factories import make_player
 from tests.tourney.tournaments import events, make_tournament, seats_of, table_of
 from tourney.audit import AuditFailed, tournament_audit
 from tourney.models import Entry, Tournament, TournamentEvent
@@ -99,3 +101,21 @@ def test_the_audit_fails_a_chip_check_forced_ok():
     check.save()
     with pytest.raises(AuditFailed, match="say ok against their figures"):
         tournament_audit(tournament)
+
+
+def test_the_api_takes_the_winners_closing_count_after_the_last_bust():
+    tournament, (a, b) = _live(2, payout_percentages=["100"])
+    staff = APIClient()
+    staff.force_authenticate(make_player("director", staff=True).user)
+    url = f"/api/v1/tournaments/{tournament.id}/"
+    assert (
+        staff.post(url + "busts/", {"counts": {str(a.id): 1000}}, format="json").status_code == 200
+    )
+    closing = staff.post(url + "chips/", {"counts": {str(b.id): 1900}}, format="json")
+    assert closing.status_code == 200
+    assert events(tournament, "chips")[-1] == {
+        "level_index": 0,
+        "in_play": 1900,
+        "expected": 2000,
+        "ok": False,
+    }
