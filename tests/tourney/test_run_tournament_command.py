@@ -23,6 +23,7 @@ OPTIONS = {
     "--rebuys": "0",
     "--rebuy-levels": "4",
     "--add-on-level": "0",
+    "--pause-ms": "300 with rebuys or an add-on on offer, else 0",
     "--re-entries": "0",
     "--re-entry-levels": "4",
 }

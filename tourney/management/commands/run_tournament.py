@@ -59,6 +59,7 @@ from tourney.services.commands.bots import (
     bots_live_report,
 )
 from tourney.services.commands.draw import tournament_start
+from tourney.windows import windows_open
 
 PROJECT_DIR = Path(__file__).resolve().parents[3]
 TICK_SECONDS = 2.0
@@ -66,6 +67,9 @@ GAMES = ("stud_hi", "stud_8", "razz")
 BUY_IN = 110
 """The bots' buy-in, fee 10 included; a rebuy and the add-on cost the same, for as many
 chips as the starting stack."""
+PURCHASE_PAUSE_MS = 300
+"""The pause between hands while rebuys or an add-on are on offer: chips are bought between
+hands, and with no pause a table is hardly ever between them when the bots look."""
 
 
 class Workers:
@@ -229,6 +233,13 @@ class Command(BaseCommand):
             "it) is sold until the end of this level; 0: none (default: %(default)s)",
         )
         parser.add_argument(
+            "--pause-ms",
+            type=int,
+            default=None,
+            help="the pause between hands, in milliseconds (the bots buy rebuys and add-ons "
+            f"there) (default: {PURCHASE_PAUSE_MS} with rebuys or an add-on on offer, else 0)",
+        )
+        parser.add_argument(
             "--re-entries",
             type=int,
             default=0,
@@ -272,7 +283,10 @@ class Command(BaseCommand):
             )
 
     def _create(self, options: dict[str, Any]) -> Tournament:
-        offers: dict[str, Any] = {"mode": options["mode"]}
+        offers: dict[str, Any] = {"mode": options["mode"], "pause_ms": options["pause_ms"]}
+        if offers["pause_ms"] is None:
+            buying = options["rebuys"] or options["add_on_level"]
+            offers["pause_ms"] = PURCHASE_PAUSE_MS if buying else 0
         if options["payouts"] is not None:
             offers["payout_percentages"] = options["payouts"]
         if options["bounty"]:
@@ -331,7 +345,7 @@ class Command(BaseCommand):
             bought.re_entries += round_bought.re_entries
             if tournament.mode == Mode.LIVE:
                 bots_live_report(tournament_id=tournament.id, rng=rng)
-            time.sleep(0.5)
+            time.sleep(0.2 if windows_open(tournament) else 0.5)
 
     def _progress(self, tournament: Tournament, bought: Bought) -> None:
         entries = tournament.entries.exclude(status=EntryStatus.UNREGISTERED)
