@@ -14,7 +14,7 @@ from django.db import transaction
 
 from games.engine.fairness import SeededShuffler
 from games.errors import Conflict, NotFound
-from games.models import BotKind, Seat
+from games.models import BotKind, Hand, HandStatus, Seat
 from games.services.players import player_create
 from money.cashier import bankroll
 from money.ledger import balance_of, player_account
@@ -127,27 +127,43 @@ def _bought(purchase: Any, tournament: Tournament, player_id: int, price: int) -
 def bots_buy(*, tournament_id: int) -> Bought:
     """The bots' purchases while their windows are open: a rebuy at half the starting stack
     or less (up to ``rebuy_max``), the add-on for everyone, a re-entry for every bot out
-    (up to ``re_entry_max``). Each is funded with exactly its price."""
+    (up to ``re_entry_max``). Each is funded with exactly its price. Chips are bought
+    between hands: only the bots at a table between two hands try."""
     tournament = Tournament.objects.get(pk=tournament_id)
     bought = Bought()
     if tournament.status not in (Status.RUNNING, Status.PAUSED):
         return bought
     playing = tournament.entries.filter(status=EntryStatus.PLAYING)
-    if rebuy_open(tournament):
-        short = Seat.objects.filter(
-            table__tournament_table__tournament=tournament,
-            stack__lte=tournament.starting_stack // 2,
-            player_id__in=playing.filter(rebuys__lt=tournament.rebuy_max).values("player_id"),
-        )
-        for player_id in short.values_list("player_id", flat=True):
-            bought.rebuys += _bought(entry_rebuy, tournament, player_id, tournament.rebuy_price)
-    if add_on_open(tournament):
-        for player_id in playing.filter(add_ons=0).values_list("player_id", flat=True):
-            bought.add_ons += _bought(entry_add_on, tournament, player_id, tournament.add_on_price)
+    if rebuy_open(tournament) or add_on_open(tournament):
+        stacks = _stacks_between_hands(tournament)
+        if rebuy_open(tournament):
+            short = playing.filter(
+                rebuys__lt=tournament.rebuy_max,
+                player_id__in=[p for p, s in stacks.items() if s <= tournament.starting_stack // 2],
+            )
+            for player_id in short.values_list("player_id", flat=True):
+                bought.rebuys += _bought(entry_rebuy, tournament, player_id, tournament.rebuy_price)
+        if add_on_open(tournament):
+            without = playing.filter(add_ons=0, player_id__in=list(stacks))
+            for player_id in without.values_list("player_id", flat=True):
+                bought.add_ons += _bought(
+                    entry_add_on, tournament, player_id, tournament.add_on_price
+                )
     if re_entry_open(tournament):
         for player_id in _may_re_enter(tournament):
             bought.re_entries += _bought(entry_re_enter, tournament, player_id, tournament.buy_in)
     return bought
+
+
+def _stacks_between_hands(tournament: Tournament) -> dict[int, int]:
+    """The stacks (by player) at the tournament's tables with no hand running."""
+    running = Hand.objects.filter(
+        table__tournament_table__tournament=tournament, status=HandStatus.RUNNING
+    )
+    seats = Seat.objects.filter(
+        table__tournament_table__tournament=tournament, player_id__isnull=False
+    ).exclude(table_id__in=running.values("table_id"))
+    return dict(seats.values_list("player_id", "stack"))
 
 
 def _may_re_enter(tournament: Tournament) -> list[int]:
