@@ -65,7 +65,8 @@ def tournament_audit(tournament: Tournament) -> dict[str, Any]:
     if tournament.status == Status.FINISHED:
         _results_check(tournament, list(entries.values()))
     places_order_check(tournament, log, entries)
-    return {"events": len(log), "chips_logged": chips, "chips_delta": deltas, "on_seats": on_seats}
+    figures = {"events": len(log), "chips_logged": chips, "chips_delta": deltas}
+    return figures | {"on_seats": on_seats} | live_chips_audit(tournament, log)
 
 
 def _logged(tournament: Tournament, log: list[TournamentEvent]) -> tuple[int, int, Counter[int]]:
@@ -247,3 +248,26 @@ def _hand_for_hand_rounds_check(tournament: Tournament, log: list[TournamentEven
                 f"table {table}'s hand {number} of the hand-for-hand round from "
                 f"{begins.isoformat()} ended after the next round started",
             )
+
+
+def live_chips_audit(tournament: Tournament, log: list[TournamentEvent]) -> dict[str, Any]:
+    """Every chip check says what its figures say (none forced ``ok``, live or online). Live,
+    a mismatch between the director's full count and the chips in play is the director's to
+    resolve (a recount, or a correction with its ``chips_delta``): the audit does not fail
+    on it but reports each (``live_mismatches``) and whether the latest check still fails
+    (``live_unresolved``)."""
+    checks = [e for e in log if e.kind == "chips"]
+    forced = [e.seq for e in checks if e.data["ok"] != (e.data["in_play"] == e.data["expected"])]
+    _check(not forced, f"chip checks {forced} say ok against their figures")
+    if tournament.mode != Mode.LIVE:
+        return {}
+    mismatches = [
+        {"seq": e.seq, "in_play": e.data["in_play"], "expected": e.data["expected"]}
+        for e in checks
+        if not e.data["ok"]
+    ]
+    return {
+        "live_checks": len(checks),
+        "live_mismatches": mismatches,
+        "live_unresolved": bool(checks) and not checks[-1].data["ok"],
+    }

@@ -311,3 +311,38 @@ def events_list(tournament: Tournament, after: int) -> list[TournamentEvent]:
 def player_entries(player_id: int) -> QuerySet[Entry]:
     """A player's tournament entries, newest first, with their tournament."""
     return Entry.objects.filter(player_id=player_id).select_related("tournament").order_by("-id")
+
+
+LIVE_COUNT_RESETS = ("eliminated", "bust_undone")
+"""Log kinds after which a live tournament's seats no longer add up until recounted: a bust's
+chips went to players at its table, who must be counted again."""
+
+
+def live_uncounted(tournament: Tournament) -> list[int]:
+    """Live: the entries left still to count before the seats hold a full count (every player
+    left counted since the last bust, or no bust and no count yet: the draw's stacks)."""
+    events = TournamentEvent.objects.filter(tournament=tournament)
+    last_reset = (
+        events.filter(kind__in=LIVE_COUNT_RESETS)
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
+    counted = {
+        line["entry"]
+        for data in events.filter(kind="chip_count", seq__gt=last_reset or 0).values_list(
+            "data", flat=True
+        )
+        for line in data["counts"]
+    }
+    if last_reset is None and not counted:
+        return []
+    left = tournament.entries.filter(status__in=LEFT).values_list("id", flat=True)
+    return sorted(set(left) - counted)
+
+
+def last_chips_check(tournament: Tournament) -> dict[str, Any] | None:
+    """The latest chip check (``chips`` event): level, in play, expected, ok, or None."""
+    event = TournamentEvent.objects.filter(tournament=tournament, kind="chips").order_by("-seq")
+    data = event.values_list("data", flat=True).first()
+    return cast("dict[str, Any] | None", data)

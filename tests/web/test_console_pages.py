@@ -262,3 +262,24 @@ def test_a_deal_with_wrong_amounts_is_refused_and_records_nothing():
         {"method": "icm", **{f"amount_{e}": 1 for e in entries}},
     )
     assert Tournament.objects.get(pk=tournament.pk).deal in (None, {})
+
+
+def test_a_live_count_that_does_not_add_up_shows_on_the_console_and_the_winner_s_is_taken():
+    tournament = make_tournament(players=3, mode="live", payout_percentages=["100"])
+    tournament_start(tournament_id=tournament.id)
+    staff = _staff()
+    url = f"/console/tournaments/{tournament.id}/"
+    a, b, c = (_entry_at(tournament, 1, s) for s in sorted(seats_of(table_of(tournament, 1).id)))
+    staff.post(url + "report/", {"bust": [a.id], f"start_{a.id}": "1000"})
+    left = ", ".join(str(e.id) for e in sorted([b, c], key=lambda e: e.id))
+    assert f"Count these entries for the next check (each bust moves chips): {left}." in (
+        staff.get(url).content.decode()
+    )
+    staff.post(url + "report/", {f"count_{b.id}": "1500", f"count_{c.id}": "1000"})
+    page = staff.get(url).content.decode()
+    assert "The count does not add up: 2,500 chips counted, 3,000 in play (-500)." in page
+    staff.post(url + "report/", {"bust": [b.id], f"start_{b.id}": "1500"})
+    assert f'name="count_{c.id}"' in staff.get(url).content.decode()  # the closing count
+    staff.post(url + "report/", {f"count_{c.id}": "3000"})
+    page = staff.get(url).content.decode()
+    assert "Last full count: 3,000 chips, as many as are in play." in page

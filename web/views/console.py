@@ -26,7 +26,7 @@ from games.services import tables as table_services
 from refusals import Refusal
 from tourney import selectors
 from tourney.api.serializers import MAX_CHIPS
-from tourney.models import MoveStatus, Status, Tournament
+from tourney.models import EntryStatus, Mode, MoveStatus, Status, Tournament
 from tourney.services.commands import clock, deals, director_clock, draw, live, moves
 from tourney.windows import windows_open
 from web.clockboard import clock_board, clock_fingerprint
@@ -180,8 +180,25 @@ def console_tournament(request: HttpRequest, tournament_id: int) -> HttpResponse
             "state": state,
             "clock_steps": CLOCK_STEPS,
             **_quote(request, tournament),
+            **_live_chips(tournament),
         },
     )
+
+
+def _live_chips(tournament: Tournament) -> dict[str, Any]:
+    """Live: the latest chip check (a mismatch is shown with its figures), the entries still
+    to count before the next one, and the winner whose closing count is taken at the end."""
+    if tournament.mode != Mode.LIVE:
+        return {}
+    check = selectors.last_chips_check(tournament)
+    if check is not None:
+        check = {**check, "difference": check["in_play"] - check["expected"]}
+    winner = tournament.entries.filter(status=EntryStatus.WINNER).select_related("player").first()
+    return {
+        "chip_check": check,
+        "uncounted": selectors.live_uncounted(tournament),
+        "winner": winner,
+    }
 
 
 @sign_in_required

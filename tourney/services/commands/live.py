@@ -10,13 +10,18 @@ from games.errors import Conflict, Invalid, NotFound
 from games.models import Seat
 from tourney.codes import Code
 from tourney.models import Entry, EntryStatus, Mode, Status, Tournament
+from tourney.services.steps.chips import chips_check
 from tourney.services.steps.eliminations import eliminate
 from tourney.services.steps.locks import LockedTable, open_tables_for_update, tournament_for_update
+from tourney.services.steps.log import event_append
 from tourney.services.update import tournament_refresh
 
 
 def _live(tournament_id: int) -> Tournament:
-    tournament = tournament_for_update(tournament_id)
+    return _live_check(tournament_for_update(tournament_id))
+
+
+def _live_check(tournament: Tournament) -> Tournament:
     if tournament.mode != Mode.LIVE:
         raise Conflict(
             gettext("online tournaments are dealt by our tables: nothing to report"),
@@ -72,18 +77,50 @@ def live_report_busts(*, tournament_id: int, busts: dict[int, int]) -> Tournamen
 
 
 def live_report_chips(*, tournament_id: int, counts: dict[int, int]) -> Tournament:
-    """Chip counts staff took at the tables: entry id -> chips (a positive integer)."""
+    """Chip counts staff took at the tables: entry id -> chips (a positive integer), logged
+    (``chip_count``). Once every player left has been counted since the last bust, the count
+    is checked against the chips in play (``chips_check``). After the last bust the winner's
+    closing count is taken, alone, and checked against every chip in play."""
     with transaction.atomic():
-        tournament = _live(tournament_id)
+        tournament = tournament_for_update(tournament_id)
+        closing = tournament.mode == Mode.LIVE and tournament.status == Status.FINISHED
+        if not closing:
+            _live_check(tournament)
         if any(type(c) is not int or c <= 0 for c in counts.values()):
             raise Invalid(
                 gettext("chip counts are positive integers (report a bust-out for 0)"),
                 code=Code.NEGATIVE,
             )
-        entries = _playing(tournament, list(counts))
-        tables = open_tables_for_update(tournament)
-        for entry in entries:
-            _, seat = _seat_of(tables, entry)
-            Seat.objects.filter(pk=seat.pk).update(stack=counts[entry.id])
-        tournament_refresh(tournament)
+        if closing:
+            _winner_count(tournament, counts)
+        else:
+            entries = _playing(tournament, list(counts))
+            tables = open_tables_for_update(tournament)
+            for entry in entries:
+                _, seat = _seat_of(tables, entry)
+                Seat.objects.filter(pk=seat.pk).update(stack=counts[entry.id])
+        _count_log(tournament, counts)
+        if not closing:
+            tournament_refresh(tournament)
         return tournament
+
+
+def _winner_count(tournament: Tournament, counts: dict[int, int]) -> None:
+    """The winner's closing count, written to their seat (its table closed at the end)."""
+    winner = tournament.entries.get(status=EntryStatus.WINNER)
+    if set(counts) != {winner.id}:
+        raise Conflict(
+            f"the tournament is finished: report only the winner's closing count (entry "
+            f"{winner.id})",
+            code=Code.NOT_RUNNING,
+        )
+    seats = Seat.objects.filter(
+        table__tournament_table__tournament=tournament, player_id=winner.player_id
+    )
+    seats.update(stack=counts[winner.id])
+
+
+def _count_log(tournament: Tournament, counts: dict[int, int]) -> None:
+    lines = [{"entry": entry, "chips": chips} for entry, chips in sorted(counts.items())]
+    event_append(tournament, "chip_count", {"counts": lines})
+    chips_check(tournament)

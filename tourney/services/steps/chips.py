@@ -8,6 +8,7 @@ from django.db.models import Sum
 
 from games.models import Seat
 from tourney.models import EntryStatus, Mode, Tournament
+from tourney.selectors import live_uncounted
 from tourney.services.steps.log import event_append
 
 logger = logging.getLogger(__name__)
@@ -39,10 +40,16 @@ def chips_expected(tournament: Tournament) -> int:
 
 
 def chips_check(tournament: Tournament) -> bool:
-    """Log the chip count (every level change and at the end); False if chips were lost
-    or made. Live counts are staff's, so only online tournaments must balance."""
+    """Log the chip count (every level change, at the end, after a live chip report); False
+    if chips were lost or made. Live, the seats hold the director's counts: they are checked
+    once they are a full count (``tourney.selectors.live_uncounted``: every player left counted
+    since the last bust), and a mismatch is logged like an online one, for the director to
+    resolve (a recount, or a correction with ``ruling_chips``). Before that there is nothing
+    to check and nothing is logged."""
+    if tournament.mode == Mode.LIVE and live_uncounted(tournament):
+        return True
     in_play, expected = chips_in_play(tournament), chips_expected(tournament)
-    ok = in_play == expected or tournament.mode == Mode.LIVE
+    ok = in_play == expected
     event_append(
         tournament,
         "chips",
@@ -50,6 +57,11 @@ def chips_check(tournament: Tournament) -> bool:
     )
     if not ok:
         logger.error(
-            "tournament %s: %s chips in play, %s expected", tournament.id, in_play, expected
+            "tournament %s (%s): %s chips in play, %s expected (%+d)",
+            tournament.id,
+            tournament.mode,
+            in_play,
+            expected,
+            in_play - expected,
         )
     return ok
