@@ -149,7 +149,7 @@ def tournament_refresh(
         _finish(tournament, tables)
         return False
     _hand_for_hand(tournament, tables, seats, players_left)
-    if held_only:
+    if skip_busy:
         _lock_what_balancing_waits_for(tournament, tables, seats)
     plan, changed = tables_balance(tournament, tables, seats)
     tables = [locked for locked in tables if locked.table.status != TableStatus.CLOSED]
@@ -171,9 +171,10 @@ def _leave_for_the_next_pass(later: list[BustHand], seats: SeatsByTable) -> None
 def _lock_what_balancing_waits_for(
     tournament: Tournament, tables: list[LockedTable], seats: SeatsByTable
 ) -> None:
-    """A routine pass locked only the tables held for it: lock as well those balancing would
-    act on (break, move players from or to, stop) that are between hands, so it acts on them
-    now, as a full pass would, and not after one more hand there."""
+    """A pass that skipped the busy tables (a routine one locked only the tables held for
+    it): lock as well those balancing would act on (break, move players from or to, stop),
+    waiting for a hand being played there, so it acts on them now, as a full pass would, and
+    not after one more hand there."""
     tried: set[int] = set()
     while True:
         wanted = [
@@ -307,6 +308,9 @@ def _hold_reason(
     if locked.tt.breaking:
         return HoldReason.TABLE_BREAKING
     if locked.tt.number in plan.waiting:
+        incoming = any(deferred.to_table == locked.tt.number for deferred in plan.deferred)
+        if locked.tt.number in plan.unbalanced and not incoming:
+            return HoldReason.BALANCING
         return HoldReason.WAITING_FOR_PLAYERS
     if tournament.hand_for_hand and locked.tt.hand_for_hand_done:
         return HoldReason.HAND_FOR_HAND
@@ -335,13 +339,15 @@ def _holds(
 
 
 def _looks(tables: list[LockedTable], plan: Plan) -> None:
-    """Ask to see after their hand the tables a deferred move waits for, and the busy tables
-    this pass left something to do at: the other tables' hands end without the update pass
+    """Ask to see after their hand the tables a deferred move waits for, those in a hand that
+    must wait after it (a move waits for another table), and the busy tables this pass left
+    something to do at: the other tables' hands end without the update pass
     (``tourney.services.steps.hand_end``)."""
     blocking = {number for deferred in plan.deferred for number in deferred.blocked_by}
     changed = []
     for locked in tables:
-        wanted = locked.tt.number in blocking or locked.look
+        waits = locked.in_hand and locked.tt.number in plan.waiting
+        wanted = locked.tt.number in blocking or waits or locked.look
         if locked.tt.look_after_hand != wanted:
             locked.tt.look_after_hand = wanted
             changed.append(locked.tt)
