@@ -57,20 +57,29 @@ class _Replay:
     threshold: int | None
     players: dict[int, int] = field(default_factory=dict)
     out: dict[int, _Out] = field(default_factory=dict)
-    broken: dict[int, set[int]] = field(default_factory=dict)  # break stretch -> tables broken
+    broken: dict[int, list[int]] = field(default_factory=dict)  # stretch -> tables broken
     stretches: Iterator[int] = field(default_factory=count)
 
     def seats_changed(self, table: int, change: int, why: str) -> None:
         if why == "break" and table in self.out:
-            self.broken.setdefault(self.out[table].stretch, set()).add(table)
+            broken = self.broken.setdefault(self.out[table].stretch, [])
+            if table not in broken:
+                broken.append(table)
         self.players[table] = self.players.get(table, 0) + change
         out = self._outside()
-        for number in set(self.out) - set(out):
-            del self.out[number]
-        for number, why_out in out.items():
-            current = self.out.get(number)
-            if current is None or current.why != why_out:
-                self.out[number] = _Out(next(self.stretches), why_out)
+        whole = {reason for reason in out.values() if reason != "balance"}  # break, redraw
+        if whole:
+            reason = whole.pop()
+            current = next((o for o in self.out.values() if o.why == reason), None)
+            stretch = current or _Out(next(self.stretches), reason)
+            self.out = dict.fromkeys(out, stretch)  # one stretch, every table
+            return
+        self.out = {
+            number: current
+            if (current := self.out.get(number)) is not None and current.why == reason
+            else _Out(next(self.stretches), reason)
+            for number, reason in out.items()
+        }
 
     def _outside(self) -> dict[int, str]:
         playing = {number: n for number, n in self.players.items() if n > 0}
@@ -87,7 +96,7 @@ class _Replay:
         return dict.fromkeys(outside_threshold(playing, capacities, threshold), "balance")
 
     def passed(self, why: str) -> None:
-        for out in self.out.values():
+        for out in {id(out): out for out in self.out.values()}.values():
             if out.why != "balance" or why != "locked seats":  # nothing a deal waits for
                 out.passes += 1
 
@@ -127,7 +136,7 @@ def deals_audit(tournament: Tournament, log: list[TournamentEvent]) -> list[str]
 
 def _dealt_out(replay: _Replay, timeline: list[tuple[datetime, int, object]]) -> list[str]:
     deciding: dict[tuple[int, int], _Deal] = {}
-    suspects: list[tuple[_Deal, dict[int, int]]] = []
+    suspects: list[tuple[_Deal, dict[int, int], int]] = []  # and the tables broken before
     for _at, step, what in timeline:
         if step == 0:
             table, change, why = what  # type: ignore[misc]
@@ -142,12 +151,15 @@ def _dealt_out(replay: _Replay, timeline: list[tuple[datetime, int, object]]) ->
             deal = deciding.pop(what)  # type: ignore[arg-type]
             out = replay.out.get(deal.table)
             if deal.out is not None and out is deal.out and deal.passes > PASSES_OF_GRACE:
-                suspects.append((deal, dict(replay.players)))
+                broken = len(replay.broken.get(out.stretch, ()))
+                suspects.append((deal, dict(replay.players), broken))
     problems = []
-    for deal, players in suspects:
+    for deal, players, before in suspects:
         assert deal.out is not None
-        if deal.out.why == "break" and deal.table not in replay.broken.get(deal.out.stretch, ()):
-            continue  # another table broke: this one was right to deal
+        if deal.out.why == "break" and replay.broken.get(deal.out.stretch, [])[before:][:1] != [
+            deal.table
+        ]:
+            continue  # another table broke next: this one was right to deal
         seated = {number: n for number, n in sorted(players.items()) if n}
         problems.append(
             f"table {deal.table} dealt hand {deal.hand} before its {deal.out.why} "

@@ -13,6 +13,8 @@ from games.locks import table_for_update
 from games.services import hands
 from tests.games.factories import make_player
 from tests.tourney.tournaments import events, fake_hand, make_tournament, seats_of, table_of
+from tourney.audit import AuditFailed, tournament_audit
+from tourney.audit_deals import deals_audit
 from tourney.models import Entry, Tournament
 from tourney.services.commands.director_floor import floor_lock
 from tourney.services.commands.draw import tournament_start
@@ -156,3 +158,25 @@ def test_the_final_table_is_redrawn_before_a_busy_table_deals_again():
     # Then the pass waited for that transaction and redrew the final table at once
     assert _players(tournament) == [4]
     assert events(tournament, "final_table")
+
+
+def test_the_audit_catches_a_hand_dealt_out_of_balance_after_two_passes():
+    # Given table 1 held for balancing while table 3 plays its hand, through two passes
+    tournament = _humans(10, balance_threshold=2)
+    _bust(tournament, 3, 1)
+    assert hands.table_advance(table_of(tournament, 3).id) == "waiting for a player"
+    Tournament.objects.filter(pk=tournament.id).update(balance_threshold=1)
+    tournament.refresh_from_db()
+    tournament_update(tournament_id=tournament.id)
+    tournament_update(tournament_id=tournament.id)
+    log = list(tournament.events.order_by("seq"))
+    assert [e.kind for e in log].count("balance_pending") == 2
+    assert deals_audit(tournament, log) == []
+    # When a forged log shows table 1 playing a hand anyway
+    fake_hand(table_of(tournament, 1).id, {})
+    # Then the audit names it
+    problems = deals_audit(tournament, log)
+    assert len(problems) == 1
+    assert problems[0].startswith("table 1 dealt hand 1 before its balance (2 passes since")
+    with pytest.raises(AuditFailed, match="dealt out of turn"):
+        tournament_audit(tournament)
