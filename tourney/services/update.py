@@ -6,7 +6,8 @@ It acts only on what it finds under the locks, so it is safe to run twice or lat
 
 Holds: a table deals no new hand while its ``hold_reason`` is set; the reasons are worked
 out here, every pass, for every open table (live, paused, break, breaking, waiting for a
-move, hand-for-hand); a released table is advanced at once.
+move, out of balance while a move waits for a hand, hand-for-hand); a released table is
+advanced at once.
 """
 
 from __future__ import annotations
