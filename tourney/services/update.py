@@ -173,20 +173,25 @@ def _lock_what_balancing_waits_for(
     tournament: Tournament, tables: list[LockedTable], seats: SeatsByTable
 ) -> None:
     """A pass that skipped the busy tables (a routine one locked only the tables held for
-    it): lock as well those balancing would act on (break, move players from or to, stop),
-    waiting for a hand being played there, so it acts on them now, as a full pass would, and
-    not after one more hand there."""
+    it): lock as well those balancing would act on (break, move players from or to, stop)
+    that are between hands, so it acts on them now, as a full pass would, and not after one
+    more hand there. A table to break, or any before the final table's redraw, is waited for
+    if its hand is being played: its hand's end would read the tournament as it was before
+    this pass, and deal once more. The others are not (a routine pass would wait for every
+    table a move could come from, one hand each, while the tables held for it wait too): a
+    table whose hand ends meanwhile is seen after its next one (``look_after_hand``)."""
     tried: set[int] = set()
     while True:
-        wanted = [
-            locked
-            for locked in tables_balancing_waits_for(tournament, tables, seats)
-            if locked.table.id not in tried
-        ]
+        wanted, stopping = tables_balancing_waits_for(tournament, tables, seats)
+        wanted = [locked for locked in wanted if locked.table.id not in tried]
         if not wanted:
             return
-        tried.update(locked.table.id for locked in wanted)
-        if not busy_tables_for_update(wanted):
+        now = {locked.table.id for locked in wanted}
+        tried |= now
+        waited = [locked for locked in stopping if locked.table.id in now]
+        others = [locked for locked in wanted if locked not in waited]
+        got = busy_tables_for_update(others, wait=False)
+        if not busy_tables_for_update(waited, wait=True) and not got:
             return
 
 

@@ -52,16 +52,19 @@ def _plan(
 
 def tables_balancing_waits_for(
     tournament: Tournament, tables: list[LockedTable], seats: SeatsByTable
-) -> list[LockedTable]:
+) -> tuple[list[LockedTable], list[LockedTable]]:
     """The ``busy`` tables the plan would act on now if they were between hands: tables to
-    break, to move players from or to, or to stop before their next hand."""
+    break, to move players from or to, or to stop before their next hand; and of those, the
+    tables that must deal no more hands: to break, or all before the final table's redraw."""
     plan = _plan(tournament, tables, seats, secrets.token_bytes(16))
     numbers = set(plan.breaking) | set(plan.waiting) | set(plan.unbalanced)
     for deferred in plan.deferred:
         numbers |= {deferred.from_table, *deferred.blocked_by}
         if deferred.to_table is not None:
             numbers.add(deferred.to_table)
-    return [locked for locked in tables if locked.busy and locked.tt.number in numbers]
+    wanted = [locked for locked in tables if locked.busy and locked.tt.number in numbers]
+    final = plan.final_table is not None
+    return wanted, [t for t in wanted if final or t.tt.number in plan.breaking]
 
 
 def tables_balance(
