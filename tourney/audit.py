@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from games.models import Hand, Seat, Table, TableStatus
+from tourney.audit_deals import deals_audit
 from tourney.models import Entry, EntryStatus, Mode, Status, Tournament, TournamentEvent
 
 
@@ -62,6 +63,7 @@ def tournament_audit(tournament: Tournament) -> dict[str, Any]:
         disqualified == {e.id for e in entries.values() if e.disqualified},
         "the log and the entries disagree on who was disqualified",
     )
+    _deals_check(tournament, log)
     if tournament.status == Status.FINISHED:
         _results_check(tournament, list(entries.values()))
     places_order_check(tournament, log, entries)
@@ -87,6 +89,14 @@ def _logged(tournament: Tournament, log: list[TournamentEvent]) -> tuple[int, in
             out[data["entry"]] -= 1
         deltas += data.get("chips_delta", 0)
     return chips, deltas, out
+
+
+def _deals_check(tournament: Tournament, log: list[TournamentEvent]) -> None:
+    """Online, no hand dealt out of balance past one pass, at a table that should have
+    broken, or before the final table's redraw (``tourney.audit_deals``)."""
+    if tournament.mode == Mode.ONLINE:
+        problems = deals_audit(tournament, log)
+        _check(not problems, f"{len(problems)} hands dealt out of turn: {problems[:3]}")
 
 
 def _results_check(tournament: Tournament, entries: list[Entry]) -> None:

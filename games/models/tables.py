@@ -76,6 +76,9 @@ class HoldReason(models.TextChoices):
     """The tournament is breaking the table: its players move to others."""
     WAITING_FOR_PLAYERS = "waiting for players to move in"
     """Balancing moves players here, who are still in a hand at their old table."""
+    BALANCING = "waiting for table balancing"
+    """The tournament is out of balance: this table gives or takes a player once the other
+    table's hand is over, and deals no hand before."""
     HAND_FOR_HAND = "hand-for-hand: waiting for the other tables"
     """Hand-for-hand: the table played its hand of the round; the others have not."""
     AFTER_HAND = "tournament: after the hand"

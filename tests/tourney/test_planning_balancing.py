@@ -139,16 +139,49 @@ def test_a_giver_in_a_hand_is_skipped_for_a_tied_one_that_is_not():
     assert [m.from_table for m in plan_moves(tables, random.Random(1)).moves] == [1]
 
 
-def test_moves_wait_for_hands_and_a_table_three_short_waits_for_them():
+def test_moves_wait_for_hands_and_every_table_outside_the_threshold_waits_for_them():
     tables = [table(1, names("a", 8), in_hand=True), table(2, names("b", 5))]
     plan = plan_moves(tables, random.Random(1), BalanceConfig(threshold=1))
     assert plan.moves == ()
     assert plan.deferred == (DeferredMove("balance", 1, 2, (1,)),)
-    assert plan.waiting == (2,)  # 3 short of table 1
+    assert plan.waiting == (1, 2)
     tables = [table(1, names("a", 8), in_hand=True), table(2, names("b", 6))]
     plan = plan_moves(tables, random.Random(1))
     assert plan.deferred == (DeferredMove("balance", 1, 2, (1,)),)
-    assert plan.waiting == ()  # only 2 short: it keeps dealing
+    assert plan.waiting == (1, 2)  # only 2 short, yet out of balance: no deal before the move
+
+
+def test_a_table_inside_the_threshold_deals_on_while_a_move_waits():
+    tables = [
+        table(1, names("a", 8), in_hand=True),
+        table(2, names("b", 7)),
+        table(3, names("c", 5)),
+    ]
+    plan = plan_moves(tables, random.Random(1), BalanceConfig(threshold=2))
+    assert plan.deferred == (DeferredMove("balance", 1, 3, (1,)),)
+    assert plan.unbalanced == plan.waiting == (1, 3)
+
+
+def test_every_tied_giver_waits_while_the_short_table_is_in_a_hand():
+    tables = [
+        table(1, names("a", 7)),
+        table(2, names("b", 7)),
+        table(3, names("c", 5), in_hand=True),
+    ]
+    plan = plan_moves(tables, random.Random(1), BalanceConfig(threshold=1))
+    assert plan.moves == ()
+    assert plan.unbalanced == plan.waiting == (1, 2, 3)
+
+
+def test_a_table_out_of_balance_only_by_locked_seats_is_reported_and_deals_on():
+    locked = TableState(
+        1, 8, dict(enumerate(names("a", 7), start=1)), locked=frozenset(range(1, 8))
+    )
+    tables = [locked, table(2, names("b", 5))]
+    plan = plan_moves(tables, random.Random(1), BalanceConfig(threshold=1))
+    assert plan.moves == plan.deferred == ()
+    assert plan.unbalanced == (1, 2)
+    assert plan.waiting == ()
 
 
 def test_a_short_table_in_a_hand_receives_after_its_hand():
@@ -279,6 +312,7 @@ def simulate(players, capacity, seed, config):
             assert not tables.pop(number), "a closed table still had players"
         breaking = set(plan.breaking) - set(plan.closed)
         waiting = set(plan.waiting)
+        assert set(plan.unbalanced) <= waiting, "a table outside the threshold may deal"
         in_hand &= set(tables)
 
         seated = [player for seats in tables.values() for player in seats.values()]

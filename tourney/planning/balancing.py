@@ -37,9 +37,13 @@ redraw a locked player already at the final table keeps their seat. Breaking the
 the one thing that moves them.
 
 **Hands in progress.** No player moves from or to a table whose hand is in progress. Such a
-move is reported as a :class:`DeferredMove` (it is recomputed when the hand ends), and a
-table 3 or more players short of the largest table that is waiting for one of those moves
-must not deal its next hand (TDA: play halts at a table 3 or more short).
+move is reported as a :class:`DeferredMove` (it is recomputed when the hand ends). While a
+balancing move waits, every table outside the threshold (those with more than ``threshold``
+players over the shortest table with an open seat, and those with an open seat more than
+``threshold`` short of the largest) must not deal its next hand: balance before the next
+deal, so no table plays on out of balance while the move waits for another table's hand.
+A table outside the threshold for a reason no hand's end fixes (every player who could move
+is in a locked seat) deals on: it is reported in ``Plan.unbalanced`` for the log.
 
 **Applying a plan.** The moves are one batch: lift every moving player from their seat,
 then seat each one at their destination (a seat vacated in this batch may be refilled in the
@@ -101,8 +105,6 @@ class BalanceConfig:
     threshold: int | None = None
     # Which of several tables tied for the most players gives a player first.
     giver_order: GiverOrder = "highest_first"
-    # A table this many players short of the largest waits for its incoming move to deal.
-    short_table_waits_at: int = 3
 
     def __post_init__(self) -> None:
         if self.break_order not in ("highest_first", "random"):
@@ -111,8 +113,6 @@ class BalanceConfig:
             raise ValueError(f"unknown giver order {self.giver_order!r}")
         if self.threshold is not None and self.threshold < 1:
             raise ValueError(f"the balance threshold must be at least 1, not {self.threshold}")
-        if self.short_table_waits_at < 1:
-            raise ValueError("short_table_waits_at must be at least 1")
 
     def threshold_for(self, table_count: int) -> int:
         """The balance threshold with ``table_count`` tables in play."""
@@ -167,6 +167,9 @@ class Plan:
     waiting: tuple[int, ...]
     # The final table, once all players fit at one table.
     final_table: int | None = None
+    # Tables outside the balance threshold once the moves made now are applied (see
+    # ``outside_threshold``): they wait while a balancing move waits for a hand.
+    unbalanced: tuple[int, ...] = ()
 
 
 def plan_moves(
@@ -201,6 +204,36 @@ def hand_for_hand_needed(players_left: int, places_paid: int, *, extra_players: 
     if extra_players < 0:
         raise ValueError("extra_players cannot be negative")
     return places_paid < players_left <= places_paid + 1 + extra_players
+
+
+def outside_threshold(
+    counts: Mapping[int, int], capacities: Mapping[int, int], threshold: int
+) -> tuple[int, ...]:
+    """The tables (by number) outside the balance threshold: none while the largest table has
+    at most ``threshold`` players over the shortest with an open seat; else those with more
+    than ``threshold`` over that shortest (they give) and those with an open seat more than
+    ``threshold`` short of the largest (they receive).
+
+    >>> outside_threshold({1: 6, 2: 6, 3: 4}, {1: 8, 2: 8, 3: 8}, 1)
+    (1, 2, 3)
+    >>> outside_threshold({1: 8, 2: 7, 3: 5}, {1: 8, 2: 8, 3: 8}, 2)
+    (1, 3)
+    >>> outside_threshold({1: 8, 2: 7, 3: 6}, {1: 8, 2: 8, 3: 8}, 2)
+    ()
+    """
+    open_counts = [n for table, n in counts.items() if n < capacities[table]]
+    if not open_counts:
+        return ()
+    most, fewest = max(counts.values()), min(open_counts)
+    if most - fewest <= threshold:
+        return ()
+    return tuple(
+        sorted(
+            table
+            for table, n in counts.items()
+            if n > fewest + threshold or (n < capacities[table] and n < most - threshold)
+        )
+    )
 
 
 def seat_for_newcomer(tables: Sequence[TableState], rng: Shuffler) -> tuple[int, int] | None:
@@ -293,13 +326,16 @@ class _Planner:
         self._place_broken_tables(breaking, active)
         self._balance(active)
         closed = tuple(number for number in breaking if self.counts_now[number] == 0)
+        unbalanced = self._unbalanced(active)
+        balance_waits = any(deferred.reason == "balance" for deferred in self.deferred)
         return Plan(
             tuple(self.moves),
             tuple(self.deferred),
             tuple(breaking),
             closed,
-            self._waiting(active, breaking),
+            tuple(sorted({*breaking, *(unbalanced if balance_waits else ())})),
             None,
+            unbalanced,
         )
 
     def _choose_breaks(self, total: int) -> tuple[list[TableState], list[int]]:
@@ -419,14 +455,14 @@ class _Planner:
                 return candidate, player
         return None
 
-    def _waiting(self, active: list[TableState], breaking: list[int]) -> tuple[int, ...]:
-        waiting = set(breaking)
-        incoming = {d.to_table for d in self.deferred if d.reason == "balance"}
-        if incoming:
-            largest = max(self.counts_now[table.number] for table in active)
-            short = largest - self.config.short_table_waits_at
-            waiting.update(n for n in incoming if n is not None and self.counts_now[n] <= short)
-        return tuple(sorted(waiting))
+    def _unbalanced(self, active: list[TableState]) -> tuple[int, ...]:
+        if len(active) < 2:
+            return ()
+        return outside_threshold(
+            {table.number: self.counts_now[table.number] for table in active},
+            {table.number: table.capacity for table in active},
+            self.config.threshold_for(len(active)),
+        )
 
     def _seats(self, table: TableState) -> Mapping[int, PlayerId]:
         return self.changed_seats.get(table.number, table.seats)

@@ -6,7 +6,8 @@ It acts only on what it finds under the locks, so it is safe to run twice or lat
 
 Holds: a table deals no new hand while its ``hold_reason`` is set; the reasons are worked
 out here, every pass, for every open table (live, paused, break, breaking, waiting for a
-move, hand-for-hand); a released table is advanced at once.
+move, out of balance while a move waits for a hand, hand-for-hand); a released table is
+advanced at once.
 """
 
 from __future__ import annotations
@@ -161,7 +162,7 @@ def tournament_refresh(
     _hand_for_hand(tournament, tables, seats, players_left)
     places_provisional(tournament)
     places_finalize(tournament, known_until=known_until)
-    if held_only:
+    if skip_busy:
         _lock_what_balancing_waits_for(tournament, tables, seats)
     plan, changed = tables_balance(tournament, tables, seats)
     tables = [locked for locked in tables if locked.table.status != TableStatus.CLOSED]
@@ -183,20 +184,26 @@ def _leave_for_the_next_pass(later: list[BustHand], seats: SeatsByTable) -> None
 def _lock_what_balancing_waits_for(
     tournament: Tournament, tables: list[LockedTable], seats: SeatsByTable
 ) -> None:
-    """A routine pass locked only the tables held for it: lock as well those balancing would
-    act on (break, move players from or to, stop) that are between hands, so it acts on them
-    now, as a full pass would, and not after one more hand there."""
+    """A pass that skipped the busy tables (a routine one locked only the tables held for
+    it): lock as well those balancing would act on (break, move players from or to, stop)
+    that are between hands, so it acts on them now, as a full pass would, and not after one
+    more hand there. A table to break, or any before the final table's redraw, is waited for
+    if its hand is being played: its hand's end would read the tournament as it was before
+    this pass, and deal once more. The others are not (a routine pass would wait for every
+    table a move could come from, one hand each, while the tables held for it wait too): a
+    table whose hand ends meanwhile is seen after its next one (``look_after_hand``)."""
     tried: set[int] = set()
     while True:
-        wanted = [
-            locked
-            for locked in tables_balancing_waits_for(tournament, tables, seats)
-            if locked.table.id not in tried
-        ]
+        wanted, stopping = tables_balancing_waits_for(tournament, tables, seats)
+        wanted = [locked for locked in wanted if locked.table.id not in tried]
         if not wanted:
             return
-        tried.update(locked.table.id for locked in wanted)
-        if not busy_tables_for_update(wanted):
+        now = {locked.table.id for locked in wanted}
+        tried |= now
+        waited = [locked for locked in stopping if locked.table.id in now]
+        others = [locked for locked in wanted if locked not in waited]
+        got = busy_tables_for_update(others, wait=False)
+        if not busy_tables_for_update(waited, wait=True) and not got:
             return
 
 
@@ -340,6 +347,9 @@ def _hold_reason(
     if locked.tt.breaking:
         return HoldReason.TABLE_BREAKING
     if locked.tt.number in plan.waiting:
+        incoming = any(deferred.to_table == locked.tt.number for deferred in plan.deferred)
+        if locked.tt.number in plan.unbalanced and not incoming:
+            return HoldReason.BALANCING
         return HoldReason.WAITING_FOR_PLAYERS
     if tournament.hand_for_hand and locked.tt.hand_for_hand_done:
         return HoldReason.HAND_FOR_HAND
@@ -368,13 +378,15 @@ def _holds(
 
 
 def _looks(tables: list[LockedTable], plan: Plan) -> None:
-    """Ask to see after their hand the tables a deferred move waits for, and the busy tables
-    this pass left something to do at: the other tables' hands end without the update pass
+    """Ask to see after their hand the tables a deferred move waits for, those in a hand that
+    must wait after it (a move waits for another table), and the busy tables this pass left
+    something to do at: the other tables' hands end without the update pass
     (``tourney.services.steps.hand_end``)."""
     blocking = {number for deferred in plan.deferred for number in deferred.blocked_by}
     changed = []
     for locked in tables:
-        wanted = locked.tt.number in blocking or locked.look
+        waits = locked.in_hand and locked.tt.number in plan.waiting
+        wanted = locked.tt.number in blocking or waits or locked.look
         if locked.tt.look_after_hand != wanted:
             locked.tt.look_after_hand = wanted
             changed.append(locked.tt)

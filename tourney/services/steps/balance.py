@@ -12,6 +12,7 @@ import secrets
 from collections import defaultdict
 from itertools import groupby
 from operator import itemgetter
+from typing import Any
 
 from games import rows
 from games.engine.fairness import SeededShuffler
@@ -51,16 +52,19 @@ def _plan(
 
 def tables_balancing_waits_for(
     tournament: Tournament, tables: list[LockedTable], seats: SeatsByTable
-) -> list[LockedTable]:
+) -> tuple[list[LockedTable], list[LockedTable]]:
     """The ``busy`` tables the plan would act on now if they were between hands: tables to
-    break, to move players from or to, or to stop before their next hand."""
+    break, to move players from or to, or to stop before their next hand; and of those, the
+    tables that must deal no more hands: to break, or all before the final table's redraw."""
     plan = _plan(tournament, tables, seats, secrets.token_bytes(16))
-    numbers = set(plan.breaking) | set(plan.waiting)
+    numbers = set(plan.breaking) | set(plan.waiting) | set(plan.unbalanced)
     for deferred in plan.deferred:
         numbers |= {deferred.from_table, *deferred.blocked_by}
         if deferred.to_table is not None:
             numbers.add(deferred.to_table)
-    return [locked for locked in tables if locked.busy and locked.tt.number in numbers]
+    wanted = [locked for locked in tables if locked.busy and locked.tt.number in numbers]
+    final = plan.final_table is not None
+    return wanted, [t for t in wanted if final or t.tt.number in plan.breaking]
 
 
 def tables_balance(
@@ -84,7 +88,28 @@ def tables_balance(
         table_close(by_number[number])
     if plan.final_table is not None and plan.moves:
         event_append(tournament, "final_table", {"table": plan.final_table})
+    if plan.deferred or plan.unbalanced:
+        event_append(tournament, "balance_pending", _pending_logged(tables, seats, plan))
     return plan, changed - {by_number[n].table.id for n in plan.closed}
+
+
+def _pending_logged(tables: list[LockedTable], seats: SeatsByTable, plan: Plan) -> dict[str, Any]:
+    """Why the pass leaves the tables outside the threshold, a break or the final table's
+    redraw to do: the players per table once its moves are made, the tables that must wait,
+    and the hands in progress the rest waits for (their tables are seen again when those
+    end), or the locked seats no move may take a player from."""
+    counts = {locked.tt.number: len(seats[locked.table.id]) for locked in tables}
+    for move in plan.moves:
+        counts[move.from_table] -= 1
+        counts[move.to_table] += 1
+    in_hand = sorted({number for deferred in plan.deferred for number in deferred.blocked_by})
+    return {
+        "tables": {str(number): n for number, n in sorted(counts.items()) if n},
+        "waiting": list(plan.waiting),
+        "unbalanced": list(plan.unbalanced),
+        "in_hand": in_hand,
+        "why": "tables in a hand" if plan.deferred else "locked seats",
+    }
 
 
 def _lift_movers(plan: Plan, by_number: dict[int, LockedTable]) -> dict[int, int]:

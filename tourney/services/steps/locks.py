@@ -99,21 +99,25 @@ def open_tables_for_update(
     return locked
 
 
-def busy_tables_for_update(tables: list[LockedTable]) -> bool:
-    """Lock those of these ``busy`` tables nobody holds (never waiting for one) and read them
-    afresh: they become ordinary locked tables, in a hand or not. Returns whether any did.
+def busy_tables_for_update(tables: list[LockedTable], *, wait: bool) -> bool:
+    """Lock these ``busy`` tables and read them afresh: they become ordinary locked tables,
+    in a hand or not. Returns whether any did.
+
+    ``wait``: wait for the transaction playing a table's hand (a few milliseconds; that
+    transaction never waits for the tournament), else skip the tables another holds.
 
     Not a table with a player without chips: its hand ended after this pass looked for busts,
     and its seats are not as the pass read them (that player is eliminated by the next pass,
-    which that table is now held for, and must not be moved before)."""
+    which that table is now held for, and must not be moved before); read after the lock,
+    when that hand's end is committed."""
+    if not tables:
+        return False
     ids = [locked.table.id for locked in tables]
-    without_chips = Seat.objects.filter(table_id__in=ids, player__isnull=False, stack=0)
-    lock = (
-        Table.objects.select_for_update(skip_locked=True)
-        .filter(pk__in=ids)
-        .exclude(pk__in=without_chips.values("table_id"))
-    )
-    got = {table.id: table for table in lock.order_by("pk")}
+    lock = Table.objects.select_for_update(skip_locked=not wait).filter(pk__in=ids).order_by("pk")
+    got = {table.id: table for table in lock}
+    without_chips = Seat.objects.filter(table_id__in=list(got), player__isnull=False, stack=0)
+    for table_id in set(without_chips.values_list("table_id", flat=True)):
+        del got[table_id]
     playing = set(
         Hand.objects.filter(table_id__in=list(got), status=HandStatus.RUNNING).values_list(
             "table_id", flat=True
