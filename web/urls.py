@@ -4,7 +4,19 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from games.models import TableStatus
-from web.views import accounts, auth, clock, console, first_run, play, standings
+from web.views import (
+    accounts,
+    auth,
+    cashier,
+    clock,
+    console,
+    desk,
+    desk_club,
+    desk_players,
+    first_run,
+    play,
+    standings,
+)
 
 app_name = "web"
 
@@ -114,4 +126,8 @@ urlpatterns = [
         {"register": False},
         name="tournament-unregister",
     ),
+    *desk.urlpatterns,
+    *desk_players.urlpatterns,
+    *desk_club.urlpatterns,
+    *cashier.urlpatterns,
 ]

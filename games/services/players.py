@@ -40,3 +40,17 @@ def player_create(
             return Player.objects.create(user=user, display_name=display_name, bot=bot)
     except IntegrityError as error:
         raise Conflict(f"username {username!r} is taken", code=Code.USERNAME_TAKEN) from error
+
+
+DISPLAY_NAME_MAX = 40
+
+
+def player_update(*, player: Player, display_name: str) -> Player:
+    """Change the name a player is shown by at the tables (staff only, checked by the
+    caller); the username, which signs in, stays."""
+    display_name = display_name.strip()
+    if not 1 <= len(display_name) <= DISPLAY_NAME_MAX:
+        raise Invalid(f"the display name must be 1 to {DISPLAY_NAME_MAX} characters")
+    player.display_name = display_name
+    player.save(update_fields=["display_name"])
+    return player
