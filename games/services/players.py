@@ -33,13 +33,15 @@ def player_create(
                 "the password is too weak", code=Code.WEAK_PASSWORD, detail=error.messages
             ) from error
     if user_model.objects.filter(username=username).exists():
-        raise Conflict(f"username {username!r} is taken", code=Code.USERNAME_TAKEN)
+        raise Conflict(f"username {username!r} is taken: choose another", code=Code.USERNAME_TAKEN)
     try:
         with transaction.atomic():
             user = user_model.objects.create_user(username=username, password=password)
             return Player.objects.create(user=user, display_name=display_name, bot=bot)
     except IntegrityError as error:
-        raise Conflict(f"username {username!r} is taken", code=Code.USERNAME_TAKEN) from error
+        raise Conflict(
+            f"username {username!r} is taken: choose another", code=Code.USERNAME_TAKEN
+        ) from error
 
 
 DISPLAY_NAME_MAX = 40

@@ -65,7 +65,8 @@ def test_a_director_cannot_serve_a_site_wide_account_or_another_club():
     assert (
         client.get(f"/desk/cashier/players/{member.id}/?club={world.club_b.id}").status_code == 404
     )
-    assert client.get("/desk/cashier/?club=abc").status_code == 404
+    for odd in ("abc", "²", "9" * 30):
+        assert client.get(f"/desk/cashier/?club={odd}").status_code == 404
 
 
 def test_a_deposit_and_a_withdrawal_post_as_the_api_would_and_the_ledger_balances():

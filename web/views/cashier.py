@@ -84,11 +84,12 @@ def _club_chosen(request: HttpRequest, raw: str | None) -> int | None:
         if first is None:
             raise Forbidden(_("you direct no club"), code=WebCode.NOT_DIRECTOR)
         return first.id
-    if not raw.isdigit() or not runs.filter(pk=int(raw)).exists():
+    wanted = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 18 else None
+    if wanted is None or not runs.filter(pk=wanted).exists():
         raise NotFound(
             _("no club %(club)s among your clubs: choose one from the list") % {"club": raw}
         )
-    return int(raw)
+    return wanted
 
 
 @never_cache
