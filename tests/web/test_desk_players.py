@@ -108,3 +108,25 @@ def test_an_unknown_player_is_the_404_page():
     world = make_world()
     make_player("zed", funds=0)
     assert desk_client(world, "staff").get("/desk/players/99999999/").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("role", "status", "linked"),
+    [
+        ("anonymous", 302, False),
+        ("member_a", 403, False),
+        ("director_a", 200, True),
+        ("staff", 200, True),
+    ],
+)
+def test_the_desk_home_and_its_nav_link_are_for_staff_and_directors(role, status, linked):
+    world = make_world()
+    client = desk_client(world, role)
+    home = client.get("/desk/")
+    assert home.status_code == status
+    if status == 200:
+        html = home.content.decode()
+        for page in ("/desk/players/", "/desk/clubs/", "/desk/cashier/"):
+            assert f'href="{page}"' in html
+    lobby = client.get("/play/")
+    assert ('href="/desk/"' in lobby.content.decode()) == linked
