@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from clubs.models import Membership, Role
+from clubs.models import Club, Membership, Role
 from money.ledger import balance_of, player_account
 from money.models import Transaction
 from money.reconciliation import ledger_check
@@ -65,6 +65,16 @@ def test_a_director_cannot_serve_a_site_wide_account_or_another_club():
     assert (
         client.get(f"/desk/cashier/players/{member.id}/?club={world.club_b.id}").status_code == 404
     )
+    # a director of two clubs, the player in the second only: that club's account is served
+    second = Club.objects.create(name="Club A2")
+    Membership.objects.create(
+        club=second, user=world.players["director_a"].user, role=Role.DIRECTOR
+    )
+    newbie = make_player("newbie", funds=0)
+    Membership.objects.create(club=second, user=newbie.user, role=Role.MEMBER)
+    assert (
+        "Balance in Club A2" in client.get(f"/desk/cashier/players/{newbie.id}/").content.decode()
+    )
     for odd in ("abc", "²", "9" * 30):
         assert client.get(f"/desk/cashier/?club={odd}").status_code == 404
 
@@ -82,8 +92,11 @@ def test_a_deposit_and_a_withdrawal_post_as_the_api_would_and_the_ledger_balance
     assert deposited.status_code == 302 and deposited["Location"] == f"{url}/{query}"
     assert balance_of(key) == start + 500
     record = Transaction.objects.latest("id")
-    assert (record.reason, record.memo, record.created_by_id) == (
+    # as POST /api/v1/players/{id}/deposit/ posts it (money.cashier.deposit)
+    assert (record.reason, record.ref_kind, record.ref_id, record.memo, record.created_by_id) == (
         "deposit",
+        "player",
+        member.id,
         "r1",
         world.players["director_a"].user_id,
     )

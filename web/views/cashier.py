@@ -140,7 +140,10 @@ def _served(request: HttpRequest, player_id: int) -> tuple[Player, int | None]:
     """The player and the club of the account served: a 404 for a player the caller does
     not serve, a 403 for an account of a club the player is not in (as the API)."""
     player = player_served(request.user, player_id)
-    club_id = _club_chosen(request, request.GET.get("club"))
+    raw = request.GET.get("club")
+    if not raw and not is_staff(request.user):  # a director: the first club they share
+        raw = str(clubs_run(request.user).filter(memberships__user_id=player.user_id)[0].id)
+    club_id = _club_chosen(request, raw)
     if not can_serve(request.user, club_id, player.id):
         raise Forbidden(
             _("%(name)s is not a member of this club: add them to the club first")
