@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from clubs.codes import Code
 from clubs.errors import ClubConflict, ClubNotFound
@@ -52,7 +53,8 @@ def _membership(club_id: int, member_id: int) -> Membership:
     member = Membership.objects.select_related("user").filter(pk=member_id, club_id=club_id).first()
     if member is None:
         raise ClubNotFound(
-            f"no member {member_id} in this club: pick one from the club's members",
+            _("no member %(id)s in this club: pick one from the club's members")
+            % {"id": member_id},
             code=Code.NOT_A_MEMBER,
         )
     return member
@@ -63,7 +65,7 @@ def _not_self(member: Membership, by: Any) -> None:
     or staff does it (staff may, they keep every club)."""
     if member.user_id == by.pk and not by.is_staff:
         raise ClubConflict(
-            "you cannot change your own role or remove yourself: ask another director or staff",
+            _("you cannot change your own role or remove yourself: ask another director or staff"),
             code=Code.OWN_ROLE,
         )
 

@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from games.codes import Code
 from games.errors import Conflict, Invalid
@@ -33,15 +34,13 @@ def player_create(
                 "the password is too weak", code=Code.WEAK_PASSWORD, detail=error.messages
             ) from error
     if user_model.objects.filter(username=username).exists():
-        raise Conflict(f"username {username!r} is taken: choose another", code=Code.USERNAME_TAKEN)
+        raise Conflict(f"username {username!r} is taken", code=Code.USERNAME_TAKEN)
     try:
         with transaction.atomic():
             user = user_model.objects.create_user(username=username, password=password)
             return Player.objects.create(user=user, display_name=display_name, bot=bot)
     except IntegrityError as error:
-        raise Conflict(
-            f"username {username!r} is taken: choose another", code=Code.USERNAME_TAKEN
-        ) from error
+        raise Conflict(f"username {username!r} is taken", code=Code.USERNAME_TAKEN) from error
 
 
 DISPLAY_NAME_MAX = 40
@@ -52,7 +51,9 @@ def player_update(*, player: Player, display_name: str) -> Player:
     caller); the username, which signs in, stays."""
     display_name = display_name.strip()
     if not 1 <= len(display_name) <= DISPLAY_NAME_MAX:
-        raise Invalid(f"the display name must be 1 to {DISPLAY_NAME_MAX} characters")
+        raise Invalid(
+            _("the display name must be 1 to %(max)s characters") % {"max": DISPLAY_NAME_MAX}
+        )
     player.display_name = display_name
     player.save(update_fields=["display_name"])
     return player
