@@ -27,7 +27,7 @@ from games.api.views import PlayerCreateApi
 from games.codes import Code
 from games.errors import Forbidden, NotFound
 from games.models import Player
-from games.services import players
+from games.services import profiles
 from money import cashier, selectors
 from money.ledger import AccountKey, player_account
 from money.models import Posting, Reason
@@ -83,7 +83,7 @@ class PlayerListCreateApi(generics.ListAPIView, PlayerCreateApi):  # type: ignor
 
 
 class PlayerUpdateInputSerializer(BodySerializer):
-    display_name = serializers.CharField(max_length=players.DISPLAY_NAME_MAX)
+    display_name = serializers.CharField(max_length=profiles.DISPLAY_NAME_MAX)
 
 
 class PlayerDetailApi(APIView):
@@ -104,7 +104,7 @@ class PlayerDetailApi(APIView):
     )
     def patch(self, request: Request, player_id: int) -> Response:
         data = validated(PlayerUpdateInputSerializer, request.data)
-        player = players.player_update(player=_player(player_id), **data)
+        player = profiles.player_update(player=_player(player_id), **data)
         return Response(s.PlayerOutputSerializer(player).data)
 
 

@@ -6,7 +6,6 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext as _
 
 from games.codes import Code
 from games.errors import Conflict, Invalid
@@ -41,19 +40,3 @@ def player_create(
             return Player.objects.create(user=user, display_name=display_name, bot=bot)
     except IntegrityError as error:
         raise Conflict(f"username {username!r} is taken", code=Code.USERNAME_TAKEN) from error
-
-
-DISPLAY_NAME_MAX = 40
-
-
-def player_update(*, player: Player, display_name: str) -> Player:
-    """Change the name a player is shown by at the tables (staff only, checked by the
-    caller); the username, which signs in, stays."""
-    display_name = display_name.strip()
-    if not 1 <= len(display_name) <= DISPLAY_NAME_MAX:
-        raise Invalid(
-            _("the display name must be 1 to %(max)s characters") % {"max": DISPLAY_NAME_MAX}
-        )
-    player.display_name = display_name
-    player.save(update_fields=["display_name"])
-    return player

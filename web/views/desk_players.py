@@ -24,7 +24,7 @@ from clubs.models import Membership
 from games.codes import Code
 from games.errors import Conflict, Invalid, NotFound
 from games.models import BotKind, Player
-from games.services import passwords, players
+from games.services import passwords, players, profiles
 from web.views.desk_common import clubs_run, desk_required, run_form, staff_only
 
 PAGE_SIZE = 50
@@ -41,7 +41,7 @@ class PlayerCreateForm(forms.Form):
     )
     display_name = forms.CharField(
         label=gettext_lazy("Display name"),
-        max_length=players.DISPLAY_NAME_MAX,
+        max_length=profiles.DISPLAY_NAME_MAX,
         help_text=gettext_lazy("The name shown at the tables."),
     )
     bot = forms.ChoiceField(
@@ -54,7 +54,7 @@ class PlayerCreateForm(forms.Form):
 
 class PlayerEditForm(forms.Form):
     display_name = forms.CharField(
-        label=gettext_lazy("Display name"), max_length=players.DISPLAY_NAME_MAX
+        label=gettext_lazy("Display name"), max_length=profiles.DISPLAY_NAME_MAX
     )
 
 
@@ -141,7 +141,7 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
         return _player_page(request, player, PlayerEditForm(initial=_initial(player)))
     staff_only(request)
     form = PlayerEditForm(request.POST)
-    if run_form(form, lambda data: players.player_update(player=player, **data), EDIT_FIELDS):
+    if run_form(form, lambda data: profiles.player_update(player=player, **data), EDIT_FIELDS):
         messages.success(request, _("The display name is changed."))
         return redirect("web:desk-player", player.id)
     player.refresh_from_db()
