@@ -6,6 +6,7 @@ and posts nothing; the ledger balances after every deposit and withdrawal."""
 from __future__ import annotations
 
 import pytest
+from rest_framework.test import APIClient
 
 from clubs.models import Club, Membership, Role
 from money.ledger import balance_of, player_account
@@ -198,3 +199,29 @@ def test_the_club_s_day_sums_the_ledger():
     )
     bad_day = client.get(f"/desk/cashier/{query}&day=soon")
     assert bad_day.status_code == 400 and error_beside(bad_day.content.decode(), "id_day")
+
+
+def _last_postings() -> list[tuple[str, str, int, str, int]]:
+    record = Transaction.objects.latest("id")
+    return sorted(
+        (record.reason, record.ref_kind, p.account.club_id, p.account.kind, p.amount)
+        for p in record.postings.select_related("account")
+    )
+
+
+def test_the_desk_and_the_api_post_the_same_rows_for_a_deposit_and_a_withdrawal():
+    world = make_world()
+    member, _ = _member(world)
+    api = APIClient()
+    api.force_authenticate(world.players["director_a"].user)
+    desk = desk_client(world, "director_a")
+    club = world.club_a.id
+    for move in ("deposit", "withdraw"):
+        sent = api.post(
+            f"/api/v1/players/{member.id}/{move}/?club={club}", {"amount": 40}, format="json"
+        )
+        assert sent.status_code == 201
+        by_api = _last_postings()
+        desk.post(f"/desk/cashier/players/{member.id}/{move}/?club={club}", {f"{move}-amount": 40})
+        assert _last_postings() == by_api
+    assert ledger_check().ok
