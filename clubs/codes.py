@@ -20,3 +20,7 @@ class Code(StrEnum):
     """No account of that username."""
     ALREADY_MEMBER = "already_member"
     """The account is a member of the club already."""
+    NOT_A_MEMBER = "not_a_member"
+    """No such membership in this club."""
+    OWN_ROLE = "own_role"
+    """A director may not remove or demote themselves (the club would lose its director)."""

@@ -7,8 +7,12 @@ from games.models import TableStatus
 from web.views import (
     accounts,
     auth,
+    cashier,
     clock,
     console,
+    desk,
+    desk_club,
+    desk_players,
     first_run,
     my_account,
     play,
@@ -130,4 +134,8 @@ urlpatterns = [
         {"register": False},
         name="tournament-unregister",
     ),
+    *desk.urlpatterns,
+    *desk_players.urlpatterns,
+    *desk_club.urlpatterns,
+    *cashier.urlpatterns,
 ]

@@ -44,6 +44,12 @@ class MemberInputSerializer(BodySerializer):
     role = serializers.ChoiceField(choices=Role.values, default=Role.MEMBER)
 
 
+class MemberRoleInputSerializer(BodySerializer):
+    """The member's new role."""
+
+    role = serializers.ChoiceField(choices=Role.values)
+
+
 class MemberOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(read_only=True)
     club = serializers.IntegerField(source="club_id", read_only=True)

@@ -9,4 +9,9 @@ urlpatterns = [
     path("", views.ClubListCreateApi.as_view(), name="clubs"),
     path("<id:club_id>/", views.ClubDetailApi.as_view(), name="club-detail"),
     path("<id:club_id>/members/", views.ClubMembersApi.as_view(), name="club-members"),
+    path(
+        "<id:club_id>/members/<id:member_id>/",
+        views.ClubMemberApi.as_view(),
+        name="club-member",
+    ),
 ]

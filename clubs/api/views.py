@@ -66,3 +66,28 @@ class ClubMembersApi(APIView):
         data = validated(s.MemberInputSerializer, request.data)
         member = services.member_add(club_id=club.id, **data)
         return Response(s.MemberOutputSerializer(member).data, status=status.HTTP_201_CREATED)
+
+
+@path_id("club_id")
+@path_id("member_id")
+class ClubMemberApi(APIView):
+    """One member of the club: its directors (or staff) set the member's role (PATCH) or
+    remove them (DELETE); a director cannot demote or remove themselves."""
+
+    @extend_schema(
+        request=s.MemberRoleInputSerializer,
+        responses={200: s.MemberOutputSerializer, **refusals(400, 401, 403, 404, 409)},
+    )
+    def patch(self, request: Request, club_id: int, member_id: int) -> Response:
+        club = selectors.club_get(request.user, club_id, direct=True)
+        data = validated(s.MemberRoleInputSerializer, request.data)
+        member = services.member_role_set(
+            club_id=club.id, member_id=member_id, by=request.user, **data
+        )
+        return Response(s.MemberOutputSerializer(member).data)
+
+    @extend_schema(request=None, responses={204: None, **refusals(401, 403, 404, 409)})
+    def delete(self, request: Request, club_id: int, member_id: int) -> Response:
+        club = selectors.club_get(request.user, club_id, direct=True)
+        services.member_remove(club_id=club.id, member_id=member_id, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

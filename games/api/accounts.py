@@ -28,6 +28,7 @@ from games.api.views import PlayerCreateApi
 from games.codes import Code
 from games.errors import Forbidden, NotFound
 from games.models import Player
+from games.services import profiles
 from money import cashier, selectors
 from money.ledger import AccountKey, player_account
 from money.models import Posting, Reason
@@ -80,6 +81,32 @@ class PlayerListCreateApi(generics.ListAPIView, PlayerCreateApi):  # type: ignor
     filterset_class = PlayerFilter
     filter_backends = [django_filters.rest_framework.DjangoFilterBackend]
     queryset = Player.objects.select_related("user").order_by("id").distinct()
+
+
+class PlayerUpdateInputSerializer(BodySerializer):
+    display_name = serializers.CharField(max_length=profiles.DISPLAY_NAME_MAX)
+
+
+class PlayerDetailApi(APIView):
+    """Staff: one player (GET); change the name they are shown by (PATCH)."""
+
+    permission_classes = [IsStaff]
+
+    @extend_schema(
+        parameters=[PLAYER], responses={200: s.PlayerOutputSerializer, **refusals(401, 403, 404)}
+    )
+    def get(self, request: Request, player_id: int) -> Response:
+        return Response(s.PlayerOutputSerializer(_player(player_id)).data)
+
+    @extend_schema(
+        parameters=[PLAYER],
+        request=PlayerUpdateInputSerializer,
+        responses={200: s.PlayerOutputSerializer, **refusals(400, 401, 403, 404)},
+    )
+    def patch(self, request: Request, player_id: int) -> Response:
+        data = validated(PlayerUpdateInputSerializer, request.data)
+        player = profiles.player_update(player=_player(player_id), **data)
+        return Response(s.PlayerOutputSerializer(player).data)
 
 
 def _club(request: Request) -> int | None:

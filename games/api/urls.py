@@ -28,6 +28,7 @@ urlpatterns = [
     path("players/", accounts.PlayerListCreateApi.as_view(), name="players"),
     path("players/me/", views.PlayerMeApi.as_view(), name="players-me"),
     path("players/me/password/", passwords.PasswordChangeApi.as_view(), name="players-password"),
+    path("players/<id:player_id>/", accounts.PlayerDetailApi.as_view(), name="player-detail"),
     path(
         "players/<id:player_id>/password-link/",
         passwords.PasswordLinkCreateApi.as_view(),

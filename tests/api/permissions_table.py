@@ -49,6 +49,22 @@ TABLE: dict[str, tuple[str, str, str, str, str, str]] = {
     "PATCH /api/v1/clubs/{club_id}/": ("ok", "ok", "404", "403", "404", "401"),
     "GET /api/v1/clubs/{club_id}/members/": ("ok", "ok", "404", "ok", "404", "401"),
     "POST /api/v1/clubs/{club_id}/members/": ("ok", "ok", "404", "403", "404", "401"),
+    "PATCH /api/v1/clubs/{club_id}/members/{member_id}/": (
+        "ok",
+        "ok",
+        "404",
+        "403",
+        "404",
+        "401",
+    ),
+    "DELETE /api/v1/clubs/{club_id}/members/{member_id}/": (
+        "ok",
+        "ok",
+        "404",
+        "403",
+        "404",
+        "401",
+    ),
     # games
     "GET /api/v1/games/": ("ok", "ok", "ok", "ok", "ok", "401"),
     "POST /api/v1/games/": ("ok", "403", "403", "403", "403", "401"),
@@ -143,6 +159,8 @@ TABLE: dict[str, tuple[str, str, str, str, str, str]] = {
     "GET /api/v1/players/me/": ("ok", "ok", "ok", "ok", "ok", "401"),
     "PUT /api/v1/players/me/client-seed/": ("ok", "ok", "ok", "ok", "ok", "401"),
     "POST /api/v1/players/me/password/": ("ok", "ok", "ok", "ok", "ok", "401"),
+    "GET /api/v1/players/{player_id}/": ("ok", "403", "403", "403", "403", "401"),
+    "PATCH /api/v1/players/{player_id}/": ("ok", "403", "403", "403", "403", "401"),
     "POST /api/v1/players/{player_id}/password-link/": ("ok", "403", "403", "403", "403", "401"),
     "GET /api/v1/players/{player_id}/account/": ("ok", "ok", "403", "ok", "403", "401"),
     "POST /api/v1/players/{player_id}/deposit/": (
@@ -572,6 +590,8 @@ BODIES: dict[str, Body] = {
     },
     "POST /api/v1/leagues/": lambda world: {"club_id": world.club_a.id, "name": "Second league"},
     "POST /api/v1/players/{player_id}/deposit/": lambda world: {"amount": 10},
+    "PATCH /api/v1/players/{player_id}/": lambda world: {"display_name": "Renamed"},
+    "PATCH /api/v1/clubs/{club_id}/members/{member_id}/": lambda world: {"role": "director"},
     "POST /api/v1/players/{player_id}/withdraw/": lambda world: {"amount": 10},
     "POST /api/v1/webhooks/subscriptions/": lambda world: {
         "url": "https://hooks.example.com/b",

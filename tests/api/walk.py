@@ -107,6 +107,7 @@ def make_body_world() -> World:
     )
     ids = {
         "club_id": leagues.club_a.id,
+        "member_id": leagues.club_a.memberships.get(role="member").id,
         "league_id": leagues.league_a.id,
         "season_id": leagues.season_a.id,
         "event_id": event.id,

@@ -124,6 +124,7 @@ def make_world() -> World:
 
     world.ids = {
         "club_id": club_a.id,
+        "member_id": Membership.objects.get(club=club_a, user=member.user).id,
         "table_id": hand.table_id,
         "hand_id": hand.id,
         "schedule_id": schedule.id,

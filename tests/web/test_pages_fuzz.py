@@ -134,8 +134,8 @@ def _world() -> World:
     dana = make_player("dana")  # directs Ours
     boss = make_player("boss", staff=True)
     clerk = get_user_model().objects.create_user(username="clerk", password="pw", is_staff=True)
-    Membership.objects.create(club=ours, user=alice.user, role=Role.MEMBER)
-    Membership.objects.create(club=ours, user=dana.user, role=Role.DIRECTOR)
+    alice_member = Membership.objects.create(club=ours, user=alice.user, role=Role.MEMBER)
+    dana_director = Membership.objects.create(club=ours, user=dana.user, role=Role.DIRECTOR)
 
     ring = make_table(name="Alice's table")
     seat_sit(table_id=ring.id, player=alice, seat_number=1, buy_in=200)
@@ -247,6 +247,19 @@ def _world() -> World:
         "hand_id": {"alice's running hand": running_hand.id, "no hand": MISSING, "huge": HUGE},
         "uid": {"a new account's": link.uid, "not base64": "!!", "no account": "OTk5OTk5"},
         "token": {"its set-password link's": link.token, "forged": "forged-token"},
+        "player_id": {"alice": alice.id, "bob, of no club": bob.id, "none": MISSING, "huge": HUGE},
+        "club_id": {
+            "dana's club": ours.id,
+            "another club": theirs.id,
+            "none": MISSING,
+            "huge": HUGE,
+        },
+        "member_id": {
+            "alice's membership": alice_member.id,
+            "dana's own": dana_director.id,
+            "none": MISSING,
+            "huge": HUGE,
+        },
     }
     odd_ids = {
         "a playing entry": Entry.objects.filter(tournament=live, status="playing").first().id,
