@@ -134,13 +134,9 @@ def busy_tables_for_update(tables: list[LockedTable], *, wait: bool) -> bool:
 
 def busy_tables_wait_for_update(tables: list[LockedTable]) -> list[LockedTable]:
     """Wait for the locks of the ``busy`` ones of these tables (the transactions holding
-    them commit), then read them afresh as ``busy_tables_for_update`` does; returns those
-    that are now ordinary locked tables. A table with a player without chips stays busy:
-    the next pass eliminates that player (the table held itself after its hand)."""
+    them commit) and read them afresh (``busy_tables_for_update``); returns those that are
+    now ordinary locked tables. A table with a player without chips stays busy: the next
+    pass eliminates that player (the table held itself after its hand)."""
     busy = [locked for locked in tables if locked.busy]
-    if not busy:
-        return []
-    ids = [locked.table.id for locked in busy]
-    list(Table.objects.select_for_update().filter(pk__in=ids).order_by("pk").values_list("pk"))
-    busy_tables_for_update(busy)  # a new statement: it sees what they committed
+    busy_tables_for_update(busy, wait=True)
     return [locked for locked in busy if not locked.busy]
