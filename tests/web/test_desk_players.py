@@ -130,3 +130,11 @@ def test_the_desk_home_and_its_nav_link_are_for_staff_and_directors(role, status
             assert f'href="{page}"' in html
     lobby = client.get("/play/")
     assert ('href="/desk/"' in lobby.content.decode()) == linked
+
+
+def test_a_search_the_database_cannot_hold_is_refused_beside_the_box():
+    """A NUL in the search box was a 500 on PostgreSQL (the pages' fuzz found it)."""
+    world = make_world()
+    response = desk_client(world, "staff").get("/desk/players/", {"q": "a\x00b"})
+    assert response.status_code == 400
+    assert 'aria-invalid="true"' in response.content.decode()

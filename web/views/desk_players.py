@@ -32,6 +32,12 @@ CREATE_FIELDS = {Code.USERNAME_TAKEN: "username", Code.INVALID: "bot"}
 EDIT_FIELDS = {Code.INVALID: "display_name"}
 
 
+class PlayerSearchForm(forms.Form):
+    """The search box: Django's CharField refuses what the database cannot hold (NUL)."""
+
+    q = forms.CharField(max_length=150, required=False, strip=True)
+
+
 class PlayerCreateForm(forms.Form):
     username = forms.CharField(
         label=gettext_lazy("Username"),
@@ -93,15 +99,22 @@ def players_page(request: HttpRequest) -> HttpResponse:
                 request, _("Player %(name)s is created.") % {"name": player.user.username}
             )
             return redirect("web:desk-player", player.id)
-    query = request.GET.get("q", "").strip()[:150]
+    search = PlayerSearchForm(request.GET)
+    query = search.cleaned_data["q"] if search.is_valid() else ""
     found = players_served(request.user)
     if query:
         found = found.filter(Q(display_name__icontains=query) | Q(user__username__icontains=query))
     return render(
         request,
         "web/desk/players.html",
-        {"form": form, "query": query, "players": found[:PAGE_SIZE], "page_size": PAGE_SIZE},
-        status=400 if form.errors else 200,
+        {
+            "form": form,
+            "search": search,
+            "query": query,
+            "players": found[:PAGE_SIZE],
+            "page_size": PAGE_SIZE,
+        },
+        status=400 if form.errors or search.errors else 200,
     )
 
 
