@@ -4,7 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from games.models import TableStatus
-from web.views import accounts, auth, clock, console, first_run, play, standings
+from web.views import accounts, auth, clock, console, desk_schedules, first_run, play, standings
 
 app_name = "web"
 
@@ -115,3 +115,4 @@ urlpatterns = [
         name="tournament-unregister",
     ),
 ]
+urlpatterns += desk_schedules.urlpatterns
