@@ -4,7 +4,17 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from games.models import TableStatus
-from web.views import accounts, auth, clock, console, desk_schedules, first_run, play, standings
+from web.views import (
+    accounts,
+    auth,
+    clock,
+    console,
+    desk_schedules,
+    desk_tournaments,
+    first_run,
+    play,
+    standings,
+)
 
 app_name = "web"
 
@@ -116,3 +126,4 @@ urlpatterns = [
     ),
 ]
 urlpatterns += desk_schedules.urlpatterns
+urlpatterns += desk_tournaments.urlpatterns

@@ -31,7 +31,8 @@ WHOLE_FORM = "__all__"
 @dataclass(frozen=True)
 class Field:
     """One input of a desk form. ``kind``: number, text, select, checkbox, datetime, list
-    (comma separated); ``choices``: (value, label) pairs of a select."""
+    (comma separated); ``choices``: (value, label) pairs of a select, ``integer`` when its
+    values are ids."""
 
     name: str
     label: str | Promise
@@ -39,6 +40,7 @@ class Field:
     help: str | Promise = ""
     choices: Sequence[tuple[str, str | Promise]] = ()
     required: bool = False
+    integer: bool = False
     value: str = ""
     errors: tuple[str, ...] = ()
     prefix: str = ""
@@ -90,7 +92,7 @@ def _typed(spec: Field, text: str) -> tuple[Any, str | None]:
     """The JSON value of one field's text, or the message saying what to type."""
     if spec.kind == "checkbox":
         return text == "on", None
-    if spec.kind == "number":
+    if spec.kind == "number" or spec.integer:
         try:
             return int(text), None
         except ValueError:
@@ -134,12 +136,13 @@ def form_read(
             spec = replace(spec, errors=(_("This field is required."),))
         shown.append(spec)
     form = Form(shown)
-    if form.invalid or serializer is None:
+    if serializer is None:
         return form, data
     checked = serializer(data=data)
     if checked.is_valid():
-        return form, dict(checked.validated_data)
-    form_errors(form, checked.errors)
+        return form, dict(checked.validated_data) if not form.invalid else data
+    marked = {f.name for f in form.fields if f.errors}  # the typing error says it already
+    form_errors(form, {k: v for k, v in checked.errors.items() if k not in marked})
     return form, data
 
 

@@ -72,6 +72,7 @@ def _club_field(request: HttpRequest) -> Field:
         kind="select",
         choices=club_choices(request, house=_l("The house (every tournament)")),
         help=_l("Only this club's tournaments may use it."),
+        integer=True,
     )
 
 
