@@ -9,6 +9,7 @@ from web.views import (
     auth,
     clock,
     console,
+    desk_ring,
     desk_schedules,
     desk_tournaments,
     first_run,
@@ -127,3 +128,4 @@ urlpatterns = [
 ]
 urlpatterns += desk_schedules.urlpatterns
 urlpatterns += desk_tournaments.urlpatterns
+urlpatterns += desk_ring.urlpatterns
