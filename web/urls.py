@@ -9,6 +9,7 @@ from web.views import (
     auth,
     clock,
     console,
+    desk_leagues,
     desk_ring,
     desk_schedules,
     desk_tournaments,
@@ -129,3 +130,4 @@ urlpatterns = [
 urlpatterns += desk_schedules.urlpatterns
 urlpatterns += desk_tournaments.urlpatterns
 urlpatterns += desk_ring.urlpatterns
+urlpatterns += desk_leagues.urlpatterns
