@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
+from clubs.models import Club
 from games.services.floor_tables import game_create
+from leagues.models import League
 from tests.e2e.web.pages import console_errors, make_person, sign_in
 from tourney.models import AnteSchedule, Entry, Tournament
 
@@ -137,6 +139,9 @@ def test_a_director_runs_a_tournament_from_the_desk(
         buy_in_max=1000,
         mode="live",
     )
+    league = League.objects.create(
+        club=Club.objects.create(name="Friday Club"), name="Friday League"
+    )
     _shots(
         browser,
         live_service,
@@ -149,5 +154,7 @@ def test_a_director_runs_a_tournament_from_the_desk(
             "desk-tournament": f"/desk/tournaments/{tournament.id}/",
             "desk-ring": "/desk/ring/",
             "desk-ring-game": f"/desk/ring/{game.id}/",
+            "desk-leagues": "/desk/leagues/",
+            "desk-league": f"/desk/leagues/{league.id}/",
         },
     )
