@@ -85,6 +85,11 @@ def test_the_wait_list_at_the_desk():
         {f"move-{ben.id}-position": "1", f"move-{ben.id}-reason": "came back"},
     )
     assert moved.status_code == 302 and [e.name for e in waiting(game)] == ["Ben", "Ann"]
+    nul = staff.post(
+        f"/desk/ring/{game.id}/entries/{ann.id}/remove/", {f"remove-{ann.id}-reason": "\x00"}
+    )  # refused by the API's serializer, not a database error
+    assert nul.status_code == 400 and f'id="f-remove-{ann.id}-reason-error"' in nul.content.decode()
+    assert [e.name for e in waiting(game)] == ["Ben", "Ann"]
     removed = staff.post(
         f"/desk/ring/{game.id}/entries/{ann.id}/remove/", {f"remove-{ann.id}-reason": "left"}
     )

@@ -24,6 +24,7 @@ from games.api.floor_serializers import (
     AcceptInputSerializer,
     GameCreateInputSerializer,
     MoveInputSerializer,
+    RemoveQuerySerializer,
     WalkInInputSerializer,
 )
 from games.engine.rules import Variant
@@ -245,7 +246,7 @@ def ring_remove(request: HttpRequest, game_id: int, entry_id: int) -> HttpRespon
         entry_id,
         "remove",
         REMOVE_FIELDS,
-        None,
+        RemoveQuerySerializer,
         lambda data: waitlist.entry_leave(
             entry_id=entry_id, caller=None, by=request.user, staff=True, reason=data["reason"]
         ),
