@@ -12,7 +12,11 @@ from web.views import (
     console,
     desk,
     desk_club,
+    desk_leagues,
     desk_players,
+    desk_ring,
+    desk_schedules,
+    desk_tournaments,
     first_run,
     my_account,
     play,
@@ -139,3 +143,7 @@ urlpatterns = [
     *desk_club.urlpatterns,
     *cashier.urlpatterns,
 ]
+urlpatterns += desk_schedules.urlpatterns
+urlpatterns += desk_tournaments.urlpatterns
+urlpatterns += desk_ring.urlpatterns
+urlpatterns += desk_leagues.urlpatterns

@@ -16,16 +16,12 @@ from rest_framework.views import APIView
 
 from api_conventions import path_id, refusals, validated
 from games.api.accounts import IDEMPOTENCY_KEY, AccountPostingsApi
-from games.errors import Invalid
 from leagues import access, selectors
 from leagues.api import serializers as s
 from leagues.api.renderers import CsvRenderer
-from leagues.codes import Code
-from leagues.formulas import Finish, FormulaError, formula_points, points_round
 from leagues.models import Season, SeasonEvent
 from leagues.services import events, fees, finale, pot, seasons
 from money.ledger import AccountKey, balance_of
-from tourney.plan_messages import plan_message
 
 
 class LeagueListCreateApi(APIView):
@@ -261,19 +257,5 @@ class PointsPreviewApi(APIView):
     )
     def post(self, request: Request) -> Response:
         data = validated(s.PreviewInputSerializer, request.data)
-        params = seasons.formula_normalised(data["formula"], data["formula_params"])
-        n, b = data["n"], data["b"]
-        try:
-            rows = [
-                {
-                    "place": k,
-                    "points": points_round(
-                        formula_points(data["formula"], params, Finish(n=n, k=k, b=b, e=b)),
-                        data["decimals"],
-                    ),
-                }
-                for k in range(1, n + 1)
-            ]
-        except FormulaError as error:
-            raise Invalid(plan_message(error), code=Code.FORMULA) from error
+        rows = seasons.points_preview(**data)
         return Response(s.PreviewOutputSerializer(rows, many=True).data)

@@ -13,7 +13,7 @@ from clubs.access import can_direct
 from clubs.models import Club
 from games.errors import Conflict, Forbidden, Invalid, NotFound
 from leagues.codes import Code
-from leagues.formulas import FormulaError, formula_check
+from leagues.formulas import Finish, FormulaError, formula_check, formula_points, points_round
 from leagues.models import League, Season
 from leagues.standings import TIE_BREAKS
 from tourney.plan_messages import plan_message
@@ -129,3 +129,23 @@ def season_create(*, league: League, **settings: Any) -> Season:
         League.objects.select_for_update().get(pk=league.pk)  # one season created at a time
         _check_dates(league, settings["starts_on"], settings["ends_on"])
         return Season.objects.create(league=league, **settings)
+
+
+def points_preview(
+    *, formula: str, formula_params: dict[str, Any] | None, n: int, b: int, decimals: int
+) -> list[dict[str, Any]]:
+    """The points ``formula`` gives every place of a field of ``n`` with buy-in ``b``, each
+    player spending the buy-in (the API's preview and the desk's)."""
+    params = formula_normalised(formula, formula_params)
+    try:
+        return [
+            {
+                "place": k,
+                "points": points_round(
+                    formula_points(formula, params, Finish(n=n, k=k, b=b, e=b)), decimals
+                ),
+            }
+            for k in range(1, n + 1)
+        ]
+    except FormulaError as error:
+        raise Invalid(plan_message(error), code=Code.FORMULA) from error

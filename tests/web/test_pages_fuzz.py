@@ -48,10 +48,12 @@ from rest_framework.throttling import SimpleRateThrottle
 from clubs.models import Club, Membership, Role
 from games.models import Hand, Offer, Seat, Table, TableEvent, WaitEntry
 from games.services import hands, waitlist
+from games.services.floor_tables import game_create
 from games.services.passwords import password_link_create
 from games.services.players import player_create
 from games.services.seating import seat_sit
 from games.services.tables import table_set_status
+from games.services.waitlist import entry_walk_in
 from leagues.models import League, Season
 from leagues.services.events import event_enter_live
 from leagues.services.seasons import season_create
@@ -65,12 +67,14 @@ from tourney.services.commands.director_clock import clock_break
 from tourney.services.commands.draw import tournament_start
 from tourney.services.commands.live import live_report_busts
 from tourney.services.commands.registration import entry_register
+from tourney.services.commands.schedules import schedule_create
 from tourney.services.commands.setup import tournament_cancel
 
 pytestmark = pytest.mark.django_db
 
 EXAMPLES_PER_PATTERN = 25
 HUGE = 10**30
+LEVEL = {"game": "stud_hi", "ante": 5, "bring_in": 10, "small_bet": 20, "big_bet": 40}
 MISSING = 10**6
 """An id no object has."""
 
@@ -208,6 +212,11 @@ def _world() -> World:
     fill_table(tables_of(game)[0])
     waiting = waitlist.entry_join(game_id=game.id, player=alice)
     running_hand = Hand.objects.get(table=ring, status="running")
+    theirs_schedule = schedule_create(
+        name="Theirs", chip_unit=5, entries=[{"minutes": 20, **LEVEL}], club_id=theirs.id
+    )
+    live_game = game_create(name="Stud", variant="stud_hi", seat_count=2, mode="live", **LEVEL)
+    walk_in = entry_walk_in(game_id=live_game.id, name="Walker", by=boss.user)
     newcomer = player_create(username="newcomer", password=None, display_name="Newcomer")
     link = password_link_create(player=newcomer)
     ids: dict[str, dict[str, int | str]] = {
@@ -242,9 +251,32 @@ def _world() -> World:
             "no season": MISSING,
             "huge": HUGE,
         },
-        "game_id": {"a running game": game.id, "no game": MISSING, "zero": 0, "huge": HUGE},
-        "entry_id": {"alice's wait-list entry": waiting.id, "no entry": MISSING, "huge": HUGE},
+        "schedule_id": {
+            "the house's": registering.schedule_id,
+            "another club's": theirs_schedule.id,
+            "no schedule": MISSING,
+            "huge": HUGE,
+        },
+        "game_id": {
+            "a running game": game.id,
+            "a live ring game": live_game.id,
+            "no game": MISSING,
+            "zero": 0,
+            "huge": HUGE,
+        },
+        "entry_id": {
+            "alice's wait-list entry": waiting.id,
+            "a walk-in waiting": walk_in.id,
+            "no entry": MISSING,
+            "huge": HUGE,
+        },
         "hand_id": {"alice's running hand": running_hand.id, "no hand": MISSING, "huge": HUGE},
+        "league_id": {
+            "alice's club's": Season.objects.get(pk=seasons[0]).league_id,
+            "another club's": Season.objects.get(pk=seasons[1]).league_id,
+            "no league": MISSING,
+            "huge": HUGE,
+        },
         "uid": {"a new account's": link.uid, "not base64": "!!", "no account": "OTk5OTk5"},
         "token": {"its set-password link's": link.token, "forged": "forged-token"},
         "player_id": {"alice": alice.id, "bob, of no club": bob.id, "none": MISSING, "huge": HUGE},
