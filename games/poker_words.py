@@ -1,6 +1,7 @@
 """The engine's refusals in the reader's language.
 
-The engine refuses a decision with ``IllegalAction(template, code, **params)``: an English
+The engine refuses with ``Refused(template, code, **params)`` (a decision: its
+``IllegalAction``; stakes and house rules: ``Refused`` itself): an English
 template with ``{name}`` placeholders. Its templates are in the catalogues
 (``games.management.commands.makemessages`` reads them), so the message a player reads is the
 template in their language, filled with the same values; the action and phase names among
@@ -13,7 +14,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
-from games.engine.state import IllegalAction, joined
+from games.engine.refused import Refused, joined
 
 # The values of ``Action`` and ``Phase`` as a message names them; in English the value itself.
 _ACTIONS = {
@@ -37,7 +38,7 @@ _PHASES = {
 _WORDS = {"action": _ACTIONS, "right": _ACTIONS, "legal": _ACTIONS, "phase": _PHASES}
 
 
-def illegal_action_message(error: IllegalAction) -> str:
+def refusal_message(error: Refused) -> str:
     """``error``'s message in the active language: ``"check is not allowed: ..."``."""
     alternatives = pgettext("between two amounts: 2 or 4", " or ")
     separator = pgettext("between the names of a list: bring_in, complete", ", ")

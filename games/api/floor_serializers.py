@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
@@ -79,7 +80,7 @@ class GameCreateInputSerializer(BodySerializer):
     def validate(self, data: dict[str, Any]) -> dict[str, Any]:
         if data["buy_in_min"] > data["buy_in_max"]:
             raise serializers.ValidationError(
-                {"buy_in_max": "buy_in_max must be at least buy_in_min"}
+                {"buy_in_max": _("buy_in_max must be at least buy_in_min")}
             )
         return data
 
@@ -137,7 +138,7 @@ class JoinInputSerializer(BodySerializer):
     def validate(self, data: dict[str, Any]) -> dict[str, Any]:
         if "game" not in data and not {"variant", "small_bet"} <= data.keys():
             raise serializers.ValidationError(
-                'name the game: "variant" and "small_bet", or "game" (its id)'
+                _('name the game: "variant" and "small_bet", or "game" (its id)')
             )
         return data
 

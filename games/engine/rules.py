@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import Any, Final
+from typing import Any, Final, TypeVar
+
+from games.engine.refused import Refused
 
 
 class Variant(StrEnum):
@@ -34,6 +36,22 @@ class BoardTie(StrEnum):
     SUIT = "suit"
 
 
+Choice = TypeVar("Choice", bound=StrEnum)
+
+
+def _choice(kind: type[Choice], name: str, value: str) -> Choice:
+    """``value`` as a member of ``kind``, or a refusal naming the choices."""
+    try:
+        return kind(value)
+    except ValueError:
+        raise Refused(
+            "{name} must be one of {choices}, not {value}",
+            name=name,
+            choices=tuple(member.value for member in kind),
+            value=repr(value),
+        ) from None
+
+
 CAP: Final = 4
 """One bet plus three raises per betting round (docs/rules.md 4.9)."""
 
@@ -51,12 +69,14 @@ class Rules:
     burn_cards: bool = False
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "variant", Variant(self.variant))
-        object.__setattr__(self, "board_tie", BoardTie(self.board_tie))
-        object.__setattr__(self, "showdown_order", ShowdownOrder(self.showdown_order))
+        object.__setattr__(self, "variant", _choice(Variant, "variant", self.variant))
+        object.__setattr__(self, "board_tie", _choice(BoardTie, "board_tie", self.board_tie))
+        order = _choice(ShowdownOrder, "showdown_order", self.showdown_order)
+        object.__setattr__(self, "showdown_order", order)
         if self.low_qualifier is not None and not 5 <= self.low_qualifier <= 13:
-            raise ValueError(
-                f"low_qualifier must be 5..13 or None, not {self.low_qualifier!r} (8 is usual)"
+            raise Refused(
+                "low_qualifier must be 5..13 or None, not {value} (8 is usual)",
+                value=repr(self.low_qualifier),
             )
 
     @property
@@ -105,22 +125,29 @@ class Stakes:
         for name in (*_AMOUNTS, "unit"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError(
-                    f"stakes: {name} must be a whole number of chips >= 0, not {value!r}"
+                raise Refused(
+                    "stakes: {name} must be a whole number of chips >= 0, not {value}",
+                    name=name,
+                    value=repr(value),
                 )
         if self.unit < 1:
-            raise ValueError("stakes: the unit (the smallest chip in play) must be at least 1")
+            raise Refused("stakes: the unit (the smallest chip in play) must be at least 1")
         for name in _AMOUNTS:
             if getattr(self, name) % self.unit:
-                raise ValueError(
-                    f"stakes: {name} {getattr(self, name)} is not a multiple of the smallest "
-                    f"chip in play, {self.unit}"
+                raise Refused(
+                    "stakes: {name} {amount} is not a multiple of the smallest chip in play, "
+                    "{unit}",
+                    name=name,
+                    amount=getattr(self, name),
+                    unit=self.unit,
                 )
         if not 0 < self.bring_in < self.small_bet <= self.big_bet:
-            raise ValueError(
-                "stakes: need 0 < bring_in < small_bet <= big_bet "
-                f"(got bring_in {self.bring_in}, small_bet {self.small_bet}, "
-                f"big_bet {self.big_bet})"
+            raise Refused(
+                "stakes: need 0 < bring_in < small_bet <= big_bet (got bring_in {bring_in}, "
+                "small_bet {small_bet}, big_bet {big_bet})",
+                bring_in=self.bring_in,
+                small_bet=self.small_bet,
+                big_bet=self.big_bet,
             )
 
     def to_dict(self) -> dict[str, int]:

@@ -57,6 +57,7 @@ from games.engine.events import (
     player_action,
 )
 from games.engine.pots import Pot, build_pots, uncalled_excess
+from games.engine.refused import Param, Refused, refusal_template
 from games.engine.rules import CAP, STREETS, BoardTie, Rules, Stakes
 from games.engine.showdown import (
     HandValue,
@@ -87,50 +88,16 @@ SHOWDOWN_ACTIONS: Final = frozenset(action.value for action in SHOWDOWN)
 """The showdown decisions' names, as the API takes them."""
 
 
-class IllegalAction(ValueError):
-    """An input the rules do not allow. The message names the rule; the state is unchanged.
-
-    The message is ``template`` with its ``{name}`` placeholders filled from ``params`` (a
-    tuple is a list: ``amounts`` joined with " or ", any other with ", "), so a presentation
-    layer can say the same in another language from ``template`` and ``params``.
+class IllegalAction(Refused):
+    """A decision (or deal) the rules do not allow at this point of the hand; the state is
+    unchanged. A :class:`Refused` whose code defaults to ``illegal_action``.
 
     >>> str(IllegalAction("{action}: say how much, to {amounts}", action="bet", amounts=(2, 4)))
     'bet: say how much, to 2 or 4'
     """
 
-    def __init__(
-        self,
-        template: str,
-        code: str = "illegal_action",
-        **params: str | int | tuple[str | int, ...],
-    ) -> None:
-        super().__init__(
-            template.format(**{k: joined(k, v) for k, v in params.items()}) if params else template
-        )
-        self.template = template
-        self.code = code
-        self.params = params
-
-
-def refusal_template(template: str) -> str:
-    """``template`` as it is: marks the template of an :class:`IllegalAction` built apart
-    from its raise for the translation tools, which read the first argument of this and of
-    ``IllegalAction`` (``games.management.commands.makemessages``)."""
-    return template
-
-
-def joined(
-    name: str,
-    value: str | int | tuple[str | int, ...],
-    *,
-    alternatives: str = " or ",
-    separator: str = ", ",
-) -> str:
-    """A parameter of an :class:`IllegalAction` as its message writes it: a tuple of
-    ``amounts`` joined with ``alternatives``, any other tuple with ``separator``."""
-    if not isinstance(value, tuple):
-        return str(value)
-    return (alternatives if name == "amounts" else separator).join(str(v) for v in value)
+    def __init__(self, template: str, code: str = "illegal_action", **params: Param) -> None:
+        super().__init__(template, code, **params)
 
 
 class Phase(StrEnum):

@@ -37,7 +37,7 @@ from games.models import (
     TableStatus,
     new_server_seed,
 )
-from games.poker_words import illegal_action_message
+from games.poker_words import refusal_message
 from games.selectors import hand_state, running_hand, seat_index
 from games.services import bots, chips, schedule
 from games.services.client_seeds import hand_client_seeds
@@ -373,7 +373,7 @@ def hand_act(
         try:
             option = state.act(action, amount, player=index)
         except IllegalAction as error:
-            raise Invalid(illegal_action_message(error), code=Code(error.code)) from error
+            raise Invalid(refusal_message(error), code=Code(error.code)) from error
         # The worker takes it from here; should it die first, the sweep finds this deadline.
         hand.deadline = timezone.now() + WORKER_GRACE
         writes = TableWrites(table)

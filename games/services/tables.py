@@ -10,10 +10,12 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club
 from games.codes import Code
+from games.engine.refused import Refused
 from games.engine.rules import Rules, Stakes
 from games.errors import Conflict, Invalid, NotFound
 from games.locks import table_for_update
 from games.models import Seat, Table, TableStatus
+from games.poker_words import refusal_message
 from games.selectors import running_hand
 from games.services.hands import NO_CLOCK, append_event, table_wake
 
@@ -44,8 +46,8 @@ def table_create(
     try:
         Stakes(ante, bring_in, small_bet, big_bet, chip_unit)
         Rules(variant=variant, **{k: options[k] for k in RULE_FIELDS if k in options})
-    except ValueError as error:
-        raise Invalid(str(error), code=Code.INVALID_RULES) from error
+    except Refused as error:
+        raise Invalid(refusal_message(error), code=Code.INVALID_RULES) from error
     if not 2 <= seat_count <= 8:
         raise Invalid(
             _("seat_count must be 2 to 8, not %(seat_count)s") % {"seat_count": seat_count},

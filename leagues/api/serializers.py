@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from api_conventions.bodies import BodySerializer
@@ -142,13 +143,14 @@ class SeasonEventInputSerializer(LiveResultsInputSerializer):
             extra = {"name", "results"} & set(attrs)
             if extra:
                 raise serializers.ValidationError(
-                    f"give a tournament, or a live event's {', '.join(sorted(extra))}: not both"
+                    _("give a tournament, or a live event's %(fields)s: not both")
+                    % {"fields": ", ".join(sorted(extra))}
                 )
         else:
             missing = [f for f in ("name", "played_on", "results") if f not in attrs]
             if missing:
                 raise serializers.ValidationError(
-                    {f: ["required for a live event (or give a tournament)"] for f in missing}
+                    {f: [_("required for a live event (or give a tournament)")] for f in missing}
                 )
         return attrs
 

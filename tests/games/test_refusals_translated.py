@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
+import re
 
+import pytest
+from django.utils import translation
+
+from games.codes import Code as GamesCode
+from games.errors import Invalid
+from games.models import Table
+from games.services.tables import table_create
 from tests.games.test_api_refusals import hand_in_progress  # noqa: F401 (a fixture)
 from tests.games.test_api_support import client_for, table_state, table_url
 
@@ -67,3 +74,30 @@ def test_the_engines_refusal_names_the_rule_and_the_actions_in_the_readers_langu
     assert response.json()["error"]["code"] == "illegal_action"
     assert response.json()["error"]["message"] == message
     assert table_state(table.id) == before
+
+
+@pytest.mark.parametrize(
+    ("language", "variant", "english"),
+    [
+        ("ar", "stud_hi", "stakes: need"),
+        ("el", "stud_hi", "stakes: need"),
+        ("ar", "omaha", "variant must be one of"),
+        ("el", "omaha", "variant must be one of"),
+    ],
+)
+def test_stakes_and_games_the_engine_refuses_are_refused_in_the_readers_language(
+    language, variant, english
+):
+    """The engine's stakes and house-rule refusals are templates too (``Refused``): a table
+    created with a bring-in above the small bet, or a game that does not exist, is refused
+    in the reader's language with the same code, and nothing is created."""
+    with translation.override("en"), pytest.raises(Invalid) as in_english:
+        table_create(name="t", variant=variant, ante=1, bring_in=5, small_bet=4, big_bet=8)
+    with translation.override(language), pytest.raises(Invalid) as refused:
+        table_create(name="t", variant=variant, ante=1, bring_in=5, small_bet=4, big_bet=8)
+
+    assert in_english.value.message.startswith(english)
+    assert refused.value.code == in_english.value.code == GamesCode.INVALID_RULES
+    assert english not in refused.value.message
+    assert re.findall(r"\d+", refused.value.message) == re.findall(r"\d+", in_english.value.message)
+    assert not Table.objects.exists()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from api_conventions.bodies import BodySerializer, KnownFieldsSerializer
@@ -44,11 +45,15 @@ class ClockInputSerializer(BodySerializer):
         allowed = CLOCK_ACTIONS[action]
         extra = sorted(set(attrs) - allowed - {"action"})
         if extra:
-            raise serializers.ValidationError({name: [f"not used by {action}"] for name in extra})
+            raise serializers.ValidationError(
+                {name: [_("not used by %(action)s") % {"action": action}] for name in extra}
+            )
         required = allowed - {"after_hands"}
         missing = sorted(required - set(attrs))
         if missing:
-            raise serializers.ValidationError({name: [f"required by {action}"] for name in missing})
+            raise serializers.ValidationError(
+                {name: [_("required by %(action)s") % {"action": action}] for name in missing}
+            )
         return attrs
 
 
@@ -135,7 +140,7 @@ class TournamentListQuerySerializer(KnownFieldsSerializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "date" in attrs and ({"date_from", "date_to"} & set(attrs)):
             raise serializers.ValidationError(
-                {"date": ["give date, or date_from and/or date_to, not both"]}
+                {"date": [_("give date, or date_from and/or date_to, not both")]}
             )
         return attrs
 

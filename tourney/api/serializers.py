@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from api_conventions.bodies import BodySerializer
@@ -257,9 +258,11 @@ class ChipsReportInputSerializer(BodySerializer):
         try:
             entries = {int(entry): chips for entry, chips in counts.items()}
         except ValueError as error:
-            raise serializers.ValidationError("keys are entry ids") from error
+            raise serializers.ValidationError(_("keys are entry ids")) from error
         if any(not 0 < entry <= MAX_ENTRY_ID for entry in entries):
-            raise serializers.ValidationError(f"keys are entry ids, 1 to {MAX_ENTRY_ID}")
+            raise serializers.ValidationError(
+                _("keys are entry ids, 1 to %(most)s") % {"most": MAX_ENTRY_ID}
+            )
         return entries
 
 

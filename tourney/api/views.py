@@ -143,7 +143,7 @@ class ScheduleCreateApi(APIView):
             missing = {"starting_stack", "level_minutes", "target_hours"} - set(generate)
             if missing:
                 raise serializers.ValidationError(
-                    {name: ["required without entries"] for name in sorted(missing)}
+                    {name: [_("required without entries")] for name in sorted(missing)}
                 )
             schedule = schedules.schedule_generate(**generate)
         return Response(s.ScheduleOutputSerializer(schedule).data, status=status.HTTP_201_CREATED)

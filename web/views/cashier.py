@@ -24,7 +24,7 @@ from clubs.models import Club, Membership
 from games.errors import Forbidden, NotFound
 from games.models import Player
 from money import cashier, selectors
-from money.codes import Code
+from money.codes import Code as MoneyCode
 from money.daybook import club_day
 from money.ledger import player_account
 from money.models import Account, AccountKind
@@ -33,7 +33,7 @@ from web.views.desk_common import clubs_run, described_errors, desk_required, ru
 from web.views.desk_players import player_served
 
 POSTINGS_SHOWN = 50
-AMOUNT_FIELDS = {Code.INVALID_AMOUNT: "amount", Code.INSUFFICIENT_FUNDS: "amount"}
+AMOUNT_FIELDS = {MoneyCode.INVALID_AMOUNT: "amount", MoneyCode.INSUFFICIENT_FUNDS: "amount"}
 
 
 class CashierForm(forms.Form):

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from clubs import selectors, services
 from clubs.access import can_direct
-from clubs.codes import Code
+from clubs.codes import Code as ClubCode
 from clubs.models import Club, Role, Visibility
 from games.errors import Forbidden, Invalid
 from refusals import Refusal
@@ -59,8 +59,8 @@ class MemberRoleForm(forms.Form):
     role = forms.ChoiceField(label=gettext_lazy("Role"), choices=Role.choices)
 
 
-CREATE_FIELDS = {Code.NAME_TAKEN: "name"}
-ADD_FIELDS = {Code.NO_ACCOUNT: "username", Code.ALREADY_MEMBER: "username"}
+CREATE_FIELDS = {ClubCode.NAME_TAKEN: "name"}
+ADD_FIELDS = {ClubCode.NO_ACCOUNT: "username", ClubCode.ALREADY_MEMBER: "username"}
 
 
 def club_directed(user: Any, club_id: int) -> Club:

@@ -21,15 +21,15 @@ from django.views.decorators.http import require_POST
 
 from clubs.access import directed_club_ids, is_staff
 from clubs.models import Membership
-from games.codes import Code
+from games.codes import Code as GamesCode
 from games.errors import Conflict, Invalid, NotFound
 from games.models import BotKind, Player
 from games.services import passwords, players, profiles
 from web.views.desk_common import clubs_run, desk_required, run_form, staff_only
 
 PAGE_SIZE = 50
-CREATE_FIELDS = {Code.USERNAME_TAKEN: "username", Code.INVALID: "bot"}
-EDIT_FIELDS = {Code.INVALID: "display_name"}
+CREATE_FIELDS = {GamesCode.USERNAME_TAKEN: "username", GamesCode.INVALID: "bot"}
+EDIT_FIELDS = {GamesCode.INVALID: "display_name"}
 
 
 class PlayerSearchForm(forms.Form):

@@ -24,7 +24,7 @@ from games.errors import Forbidden
 from refusals import Refusal
 from tourney import selectors
 from tourney.api.serializers import ScheduleInputSerializer, ScheduleUpdateInputSerializer
-from tourney.codes import Code
+from tourney.codes import Code as TourneyCode
 from tourney.models import AnteSchedule
 from tourney.services.commands import schedules
 from web.templatetags.web_format import game
@@ -197,7 +197,7 @@ def _writes(request: HttpRequest, schedule: AnteSchedule) -> None:
         raise Forbidden(
             "only staff or a director of this schedule's club can change it: copy it to "
             "your club instead",
-            code=Code.NOT_YOUR_CLUB,
+            code=TourneyCode.NOT_YOUR_CLUB,
         )
 
 

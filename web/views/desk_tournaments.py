@@ -31,7 +31,7 @@ from tourney import selectors
 from tourney.api.director_serializers import SettingsInputSerializer
 from tourney.api.permissions import club_players_check
 from tourney.api.serializers import TournamentInputSerializer
-from tourney.codes import Code
+from tourney.codes import Code as TourneyCode
 from tourney.models import (
     AnteSchedule,
     BountyKind,
@@ -169,7 +169,7 @@ def _directed(request: HttpRequest, tournament_id: int) -> Tournament:
     if not can_direct(request.user, tournament.club_id):
         raise Forbidden(
             "only staff or a director of this tournament's club can run it",
-            code=Code.NOT_YOUR_CLUB,
+            code=TourneyCode.NOT_YOUR_CLUB,
         )
     return tournament
 

@@ -1,8 +1,9 @@
 """Django's ``makemessages``, reading the engine's and the planners' refusals too.
 
 The engine and the tournament planners are pure Python (no Django): they cannot call
-``gettext``. Their refusals are ``IllegalAction(template, code, **params)`` (or a template
-marked by ``refusal_template`` where it is built apart from its raise),
+``gettext``. Their refusals are ``Refused(template, code, **params)`` and its
+``IllegalAction`` (or a template marked by ``refusal_template`` where it is built apart from
+its raise),
 ``PlanRefused(template, **params)`` and its ``leagues.formulas.FormulaError``, with literal
 English templates, so the translation tools take those first arguments as messages too;
 ``games.poker_words`` and ``tourney.plan_messages`` say them in the reader's language. Run as
@@ -15,6 +16,7 @@ from django.core.management.commands import makemessages
 class Command(makemessages.Command):
     xgettext_options = [
         *makemessages.Command.xgettext_options,
+        "--keyword=Refused",
         "--keyword=IllegalAction",
         "--keyword=refusal_template",
         "--keyword=PlanRefused",
