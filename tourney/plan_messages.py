@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from tourney.planning.refused import PlanRefused
+from tourney.planning.refused import PlanNote, PlanRefused
 
 
-def plan_message(error: Exception) -> str:
-    """``error``'s message in the active language (a refusal of no planner's: as it is)."""
-    if not isinstance(error, PlanRefused):
+def plan_message(error: Exception | PlanNote) -> str:
+    """``error``'s message (or a planner's note) in the active language (a refusal of no
+    planner's: as it is)."""
+    if not isinstance(error, PlanRefused | PlanNote):
         return str(error)
     return gettext(error.template).format(**error.params)

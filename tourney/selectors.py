@@ -26,6 +26,7 @@ from tourney.models import (
     Tournament,
     TournamentEvent,
 )
+from tourney.plan_messages import plan_message
 from tourney.planning.levels import level_number, playing_level
 from tourney.planning.payouts import (
     PayoutStructure,
@@ -115,7 +116,7 @@ def schedule_warnings(schedule: AnteSchedule) -> list[str]:
     """What the schedule has that is allowed but unusual, level by level ("level 2: ...")."""
     levels = [entry for entry in schedule_entries(schedule.id) if not entry.is_break]
     return [
-        f"level {number}: {warning}"
+        _("level %(number)s: %(warning)s") % {"number": number, "warning": plan_message(warning)}
         for number, level in enumerate(levels, start=1)
         for warning in stakes_warnings(level.small_bet, level.big_bet)
     ]

@@ -17,7 +17,7 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Final
 
-from tourney.planning.refused import PlanRefused
+from tourney.planning.refused import PlanNote, PlanRefused
 
 GAMES: Final = ("stud_hi", "stud_8", "razz")
 
@@ -93,7 +93,7 @@ class Level:
         }
 
 
-def stakes_warnings(small_bet: int, big_bet: int) -> list[str]:
+def stakes_warnings(small_bet: int, big_bet: int) -> list[PlanNote]:
     """What a level may have but is unusual: a big bet other than twice the small bet.
 
     >>> stakes_warnings(30, 60), stakes_warnings(30, 90)
@@ -102,8 +102,12 @@ def stakes_warnings(small_bet: int, big_bet: int) -> list[str]:
     if big_bet == 2 * small_bet:
         return []
     return [
-        f"the big bet ({big_bet}) is not twice the small bet ({small_bet}), "
-        "as fixed-limit stud has it"
+        PlanNote(
+            "the big bet ({big_bet}) is not twice the small bet ({small_bet}), "
+            "as fixed-limit stud has it",
+            big_bet=big_bet,
+            small_bet=small_bet,
+        )
     ]
 
 

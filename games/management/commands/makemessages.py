@@ -20,6 +20,7 @@ class Command(makemessages.Command):
         "--keyword=IllegalAction",
         "--keyword=refusal_template",
         "--keyword=PlanRefused",
+        "--keyword=PlanNote",
         "--keyword=FormulaError",
     ]
     # A guess from a similar message is no translation: a new message stays untranslated
