@@ -15,7 +15,7 @@ class Role(models.TextChoices):
 class Visibility(models.TextChoices):
     """Who outside the club sees its tournaments and tables (``clubs.access``)."""
 
-    MEMBERS = "members", "members only"  # the default: nothing shows until the club opens it
+    MEMBERS = "members", _("members only")  # the default: nothing shows until the club opens it
     PUBLIC = "public", _("every signed-in player")
 
 

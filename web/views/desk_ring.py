@@ -33,7 +33,7 @@ from games.models import GameMode, TableStatus, WaitEntry
 from games.services import floor_tables, offers, tables, waitlist
 from refusals import Refusal
 from web.codes import Code
-from web.templatetags.web_format import game as game_name
+from web.games import game_name
 from web.views.common import refusals_as_pages, sign_in_required
 from web.views.desk_forms import Field, Form, form_filled, form_read, form_refused
 

@@ -22,6 +22,7 @@ class Command(makemessages.Command):
         "--keyword=PlanRefused",
         "--keyword=PlanNote",
         "--keyword=FormulaError",
+        "--keyword=_l",  # the pages' forms: ``gettext_lazy as _l`` (web/views/desk_*.py)
     ]
     # A guess from a similar message is no translation: a new message stays untranslated
     # until someone translates it (and the catalogue test says which).
