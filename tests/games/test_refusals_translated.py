@@ -77,24 +77,24 @@ def test_the_engines_refusal_names_the_rule_and_the_actions_in_the_readers_langu
 
 
 @pytest.mark.parametrize(
-    ("language", "variant", "english"),
+    ("language", "variant", "bring_in", "english"),
     [
-        ("ar", "stud_hi", "stakes: need"),
-        ("el", "stud_hi", "stakes: need"),
-        ("ar", "omaha", "variant must be one of"),
-        ("el", "omaha", "variant must be one of"),
+        ("ar", "stud_hi", 5, "stakes: need"),
+        ("el", "stud_hi", 5, "stakes: need"),
+        ("ar", "omaha", 2, "variant must be one of"),
+        ("el", "omaha", 2, "variant must be one of"),
     ],
 )
 def test_stakes_and_games_the_engine_refuses_are_refused_in_the_readers_language(
-    language, variant, english
+    language, variant, bring_in, english
 ):
     """The engine's stakes and house-rule refusals are templates too (``Refused``): a table
     created with a bring-in above the small bet, or a game that does not exist, is refused
     in the reader's language with the same code, and nothing is created."""
     with translation.override("en"), pytest.raises(Invalid) as in_english:
-        table_create(name="t", variant=variant, ante=1, bring_in=5, small_bet=4, big_bet=8)
+        table_create(name="t", variant=variant, ante=1, bring_in=bring_in, small_bet=4, big_bet=8)
     with translation.override(language), pytest.raises(Invalid) as refused:
-        table_create(name="t", variant=variant, ante=1, bring_in=5, small_bet=4, big_bet=8)
+        table_create(name="t", variant=variant, ante=1, bring_in=bring_in, small_bet=4, big_bet=8)
 
     assert in_english.value.message.startswith(english)
     assert refused.value.code == in_english.value.code == GamesCode.INVALID_RULES
