@@ -5,6 +5,7 @@ when CI=true a skipped one fails the whole run, so CI can never pass without the
 """
 
 import os
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -46,6 +47,18 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 def _fast_password_hashing(settings: object) -> None:
     """Tests create many users: hash their passwords cheaply (never in production)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
+
+
+@pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """Every test starts and ends in the default language: a request's LocaleMiddleware
+    leaves its language active in the thread, where the next test's service calls would say
+    their messages in it."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

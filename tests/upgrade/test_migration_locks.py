@@ -60,6 +60,9 @@ REVIEWED = {
     ("games", "0010_hand_snapshot_lz4"): (
         "SET COMPRESSION changes the column's metadata only (rows written later use it)"
     ),
+    ("integrations", "0002_tournament_places_event"): (
+        "the event type's choices only: sqlmigrate shows a no-op (Django writes no SQL for them)"
+    ),
     ("money", "0002_postings_immutable"): "creates two triggers (no row is read)",
     ("money", "0003_unlocked_accounts_no_running_balance"): (
         "updates the balance of the cash desks and the house only (a few rows)"
