@@ -21,8 +21,11 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
-from games.errors import Invalid
+from clubs.access import can_direct
+from games.errors import Forbidden, Invalid
 from refusals import Refusal
+from tourney import selectors as tourney_selectors
+from tourney.models import Tournament
 from web.codes import Code
 
 View = Callable[..., HttpResponse]
@@ -174,3 +177,15 @@ def after_action(
     if done:
         messages.success(request, done)
     return redirect(page_url)
+
+
+def tournament_directed(request: HttpRequest, tournament_id: int) -> Tournament:
+    """The tournament, if the caller may direct it (staff, or its club's director); a 404
+    for one they do not see, a 403 for one they see but do not direct (as the API)."""
+    tournament = tourney_selectors.tournament_seen_get(request.user, tournament_id)
+    if not can_direct(request.user, tournament.club_id):
+        raise Forbidden(
+            _("only staff or a director of this tournament's club can direct it"),
+            code=Code.NOT_DIRECTOR,
+        )
+    return tournament

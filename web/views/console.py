@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from clubs.access import can_direct, directed_club_ids
+from clubs.access import directed_club_ids
 from games.errors import Forbidden, Invalid
 from games.models import Table, TableKind, TableStatus
 from games.services import tables as table_services
@@ -40,6 +40,7 @@ from web.views.common import (
     posted_number,
     refusals_as_pages,
     sign_in_required,
+    tournament_directed,
     whole_number,
 )
 from web.words import word
@@ -61,18 +62,6 @@ TOURNAMENT_ACTIONS = {
 def _staff_only(request: HttpRequest) -> None:
     if not request.user.is_staff:
         raise Forbidden(_("only staff can do this"), code=Code.STAFF_ONLY)
-
-
-def _directed(request: HttpRequest, tournament_id: int) -> Tournament:
-    """The tournament, if the caller may direct it (staff, or its club's director); a 404
-    for one they do not see, a 403 for one they see but do not direct (as the API)."""
-    tournament = selectors.tournament_seen_get(request.user, tournament_id)
-    if not can_direct(request.user, tournament.club_id):
-        raise Forbidden(
-            _("only staff or a director of this tournament's club can direct it"),
-            code=Code.NOT_DIRECTOR,
-        )
-    return tournament
 
 
 @sign_in_required
@@ -118,7 +107,7 @@ def ring_table_status(request: HttpRequest, table_id: int, status: str) -> HttpR
 def _live_region(
     request: HttpRequest, tournament_id: int, message: str = "", status: int = 200
 ) -> HttpResponse:
-    tournament = _directed(request, tournament_id)
+    tournament = tournament_directed(request, tournament_id)
     moves = selectors.moves_list(tournament, MoveStatus.PENDING)
     return live_region(
         request,
@@ -168,7 +157,7 @@ def _quote(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
 @sign_in_required
 @refusals_as_pages
 def console_tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = _directed(request, tournament_id)
+    tournament = tournament_directed(request, tournament_id)
     region = _live_region(request, tournament_id)
     state = selectors.tournament_state(tournament)
     return render(
@@ -208,7 +197,7 @@ def console_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 def _console_action(request: HttpRequest, tournament_id: int, done: str, run: Any) -> HttpResponse:
-    _directed(request, tournament_id)
+    tournament_directed(request, tournament_id)
     return after_action(
         request,
         done=done,
@@ -246,7 +235,7 @@ def move_acknowledge(request: HttpRequest, tournament_id: int, move_id: int) -> 
 def deal_record(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Record the deal the players agreed to, from the quote the console showed (the
     service checks the amounts again: every player left, summing to the prizes left)."""
-    _directed(request, tournament_id)
+    tournament_directed(request, tournament_id)
     method = request.POST.get("method", "")
     if method not in QUOTE_METHODS:
         raise Invalid(
@@ -348,7 +337,7 @@ def _counts(request: HttpRequest, prefix: str, only: set[int] | None = None) -> 
 def live_report(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Live: the bust-outs of one hand (ticked, with their chips at the start of the hand)
     and/or chip counts, as one form."""
-    _directed(request, tournament_id)
+    tournament_directed(request, tournament_id)
 
     def report() -> None:
         busted = {

@@ -24,14 +24,12 @@ from django.utils.translation import gettext_lazy as _l
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.access import can_direct
-from games.errors import Forbidden
 from games.models import Player
 from refusals import Refusal
 from tourney import selectors
 from tourney.api.director_serializers import SettingsInputSerializer
 from tourney.api.permissions import club_players_check
 from tourney.api.serializers import TournamentInputSerializer
-from tourney.codes import Code as TourneyCode
 from tourney.models import (
     AnteSchedule,
     BountyKind,
@@ -42,7 +40,13 @@ from tourney.models import (
     Tournament,
 )
 from tourney.services.commands import director_settings, purchases, registration, setup
-from web.views.common import MAX_ID, refusals_as_pages, sign_in_required, whole_number
+from web.views.common import (
+    MAX_ID,
+    refusals_as_pages,
+    sign_in_required,
+    tournament_directed,
+    whole_number,
+)
 from web.views.desk_forms import (
     Field,
     Form,
@@ -162,16 +166,9 @@ def _grouped(groups: list[tuple[Any, list[Field]]], form: Form) -> list[tuple[An
 
 
 def _directed(request: HttpRequest, tournament_id: int) -> Tournament:
-    """The tournament if the caller runs it: a 404 if they do not see it, a 403 if they see
-    it but do not direct it (as the API)."""
+    """The tournament if the caller runs it, from the desk (``tournament_directed``)."""
     desk_required(request)
-    tournament = selectors.tournament_seen_get(request.user, tournament_id)
-    if not can_direct(request.user, tournament.club_id):
-        raise Forbidden(
-            "only staff or a director of this tournament's club can run it",
-            code=TourneyCode.NOT_YOUR_CLUB,
-        )
-    return tournament
+    return tournament_directed(request, tournament_id)
 
 
 def _club_checked(request: HttpRequest, form: Form, data: dict[str, Any]) -> bool:

@@ -9,14 +9,13 @@ from django.shortcuts import render
 from django.urls import path
 
 from tourney import selectors
-from web.views.common import refusals_as_pages, sign_in_required
-from web.views.console import _directed
+from web.views.common import refusals_as_pages, sign_in_required, tournament_directed
 
 
 @sign_in_required
 @refusals_as_pages
 def seat_cards(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = _directed(request, tournament_id)
+    tournament = tournament_directed(request, tournament_id)
     state = selectors.tournament_state(tournament)
     cards = [
         {**seat, "table": table["number"]}
@@ -29,7 +28,7 @@ def seat_cards(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @sign_in_required
 @refusals_as_pages
 def payout_sheet(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = _directed(request, tournament_id)
+    tournament = tournament_directed(request, tournament_id)
     return render(
         request,
         "web/print/payouts.html",
@@ -45,7 +44,7 @@ def payout_sheet(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @sign_in_required
 @refusals_as_pages
 def results_sheet(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = _directed(request, tournament_id)
+    tournament = tournament_directed(request, tournament_id)
     return render(
         request,
         "web/print/results.html",
